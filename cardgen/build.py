@@ -1,0 +1,83 @@
+"""Building a deck's products (card sheets, rulebooks, walkthroughs) into its output folder.
+
+Each product is a function registered in :data:`PRODUCTS`; ``cardgen build`` runs all of them
+for every language of the deck. Later features add their product here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgen.model.deck import DeckSpec
+from cardgen.output import remove_stale_temps
+from cardgen.render.card_renderer import Translate, no_translation
+from cardgen.render.sheets import Progress, SheetOptions, write_sheets
+
+
+@dataclass
+class BuildContext:
+    """What every product builder gets: the deck, the language, its translator, options."""
+
+    deck: DeckSpec
+    language: str
+    translate: Translate
+    out_dir: Path
+    paper: str = "a4"
+    progress: Progress | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+ProductBuilder = Callable[[BuildContext], Path | None]
+
+
+def build_card_sheets(ctx: BuildContext) -> Path:
+    target = ctx.out_dir / f"cards-{ctx.language}.pdf"
+    write_sheets(ctx.deck, target, options=SheetOptions(paper=ctx.paper), translate=ctx.translate,
+                 language=ctx.language, progress=ctx.progress)
+    return target
+
+
+PRODUCTS: dict[str, ProductBuilder] = {
+    "cards": build_card_sheets,
+}
+
+
+def translator_for(deck: DeckSpec, language: str, *, allow_untranslated: bool = False,
+                   notes: list[str] | None = None) -> Translate:
+    """The translation function for ``language`` (identity for English, the source language)."""
+    if language == "en":
+        return no_translation
+    from cardgen.i18n import load_translator  # the i18n feature provides catalogs
+
+    return load_translator(deck, language, allow_untranslated=allow_untranslated, notes=notes)
+
+
+def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = None, only: list[str] | None = None,
+               paper: str = "a4", allow_untranslated: bool = False,
+               progress: Progress | None = None, on_product: Callable[[Path], None] | None = None) -> list[Path]:
+    """Build every product of ``deck`` in each language; returns the files written."""
+    remove_stale_temps(out_dir)
+    written: list[Path] = []
+    for language in languages or deck.languages:
+        notes: list[str] = []
+        translate = translator_for(deck, language, allow_untranslated=allow_untranslated, notes=notes)
+        ctx = BuildContext(deck=deck, language=language, translate=translate, out_dir=out_dir, paper=paper,
+                           progress=progress, notes=notes)
+        for name, builder in PRODUCTS.items():
+            if only and name not in only:
+                continue
+            path = builder(ctx)
+            if path is not None:
+                written.append(path)
+                if on_product:
+                    on_product(path)
+    return written
+
+
+def find_decks(root: Path) -> list[Path]:
+    """Every deck folder (one holding deck.yaml) directly under ``root``."""
+    if not root.is_dir():
+        return []
+    return sorted(p for p in root.iterdir() if (p / "deck.yaml").is_file())

@@ -1,0 +1,62 @@
+"""The ``cardgen`` command line. The only module that talks to the terminal.
+
+Each command lives in ``cardgen/commands/<name>.py`` and is registered below. Library code
+raises :class:`~cardgen.errors.CardgenError`; :class:`CardgenGroup` turns it into one line per
+problem on stderr and exit code 1 (bad flags exit 2, as Click does).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import click
+
+from cardgen import __version__
+from cardgen.errors import CardgenError
+
+
+class CardgenGroup(click.Group):
+    """A Click group that reports user errors as one line each, never as a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except CardgenError as error:
+            for problem in error.problems:
+                click.echo(f"error: {problem.format()}", err=True)
+            ctx.exit(1)
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            ctx.exit(130)
+        except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort):
+            raise
+        except Exception as error:  # a bug, not a user mistake: still one line unless debugging
+            if os.environ.get("CARDGEN_DEBUG"):
+                raise
+            click.echo(f"internal error: {error.__class__.__name__}: {error} "
+                       "(set CARDGEN_DEBUG=1 for the traceback, and please report it)", err=True)
+            ctx.exit(3)
+
+
+@click.group(cls=CardgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardgen")
+def main() -> None:
+    """Print-and-play decks, localised rulebooks and teaching kits from YAML deck files."""
+
+
+def _register() -> None:
+    # One line per command module; keep this list sorted by command name.
+    from cardgen.commands import build, calibrate, schema, sheets, validate
+
+    for module in (build, calibrate, schema, sheets, validate):
+        main.add_command(module.command)
+    # -- commands added by later features register here --
+
+
+_register()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Pure geometry: units, card and paper sizes, card layouts and sheet imposition."""

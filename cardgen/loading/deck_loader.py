@@ -1,0 +1,155 @@
+"""``deck.yaml`` → :class:`DeckSpec`, with every problem reported at its file position."""
+
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from cardgen.errors import CardgenError, DeckError, ProblemList
+from cardgen.layout.units import format_mm
+from cardgen.loading.layouts import load_layout
+from cardgen.loading.paths import ART_SUFFIXES, PathEscapeError, resolve_inside
+from cardgen.loading.validation import errors_from_validation
+from cardgen.loading.yaml_source import Located, read_yaml
+from cardgen.model.deck import MAX_DECK_CARDS, DeckSpec
+from cardgen.model.layout import LayoutSpec
+
+DECK_FILE = "deck.yaml"
+
+
+def display_path(path: Path) -> Path:
+    """A path as the user would write it: relative to the working folder when possible."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return Path(path)
+    return Path(path) if relative.startswith("..") else Path(relative)
+
+
+def deck_file_for(path: Path) -> Path:
+    path = Path(path)
+    if path.is_dir():
+        return path / DECK_FILE
+    return path
+
+
+def load_deck(path: Path) -> DeckSpec:
+    """Load and validate a deck (a folder holding ``deck.yaml``, or the file itself).
+
+    Raises a :class:`CardgenError` (a ``ProblemList`` when there are several problems).
+    """
+    file = deck_file_for(Path(path))
+    shown = display_path(file)
+    if not file.exists():
+        hint = "a deck is a folder with a deck.yaml file (try 'cardgen new NAME')"
+        raise DeckError("deck file not found", path=shown, hint=hint)
+    located = read_yaml(file, display_path=shown)
+    data = located.data
+    if not isinstance(data, dict):
+        raise DeckError("a deck file must be a mapping (deck:, title:, cards: …)", path=shown, line=1, col=1)
+    try:
+        deck = DeckSpec.model_validate(data)
+    except ValidationError as exc:
+        problems = errors_from_validation(exc, located, model=DeckSpec)
+        raise _one_or_many(problems) from None
+    folder = file.parent
+    deck._folder = folder
+    deck._file = shown
+    problems = list(_check_references(deck, located))
+    if problems:
+        raise _one_or_many(problems)
+    return deck
+
+
+def load_deck_layouts(deck: DeckSpec) -> dict[str, LayoutSpec]:
+    """The face layout and every back layout the deck uses, by name."""
+    names = [deck.layout, deck.back.layout] + [t.back for t in deck.types.values() if t.back]
+    return {name: load_layout(name, deck_folder=deck.folder, display_root=deck.file.parent) for name in dict.fromkeys(names)}
+
+
+def _one_or_many(problems: list[CardgenError]) -> CardgenError:
+    if len(problems) == 1:
+        return problems[0]
+    return ProblemList(f"{len(problems)} problems", items=problems)
+
+
+def _check_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
+    problems: list[CardgenError] = []
+    seen: dict[str, int] = {}
+    for index, card in enumerate(deck.cards):
+        if card.id in seen:
+            problems.append(located.error(("cards", index, "id"), f"duplicate card id '{card.id}'",
+                                          hint=f"cards[{seen[card.id]}] already uses it; ids must be unique"))
+        seen.setdefault(card.id, index)
+        if card.type not in deck.types:
+            close = difflib.get_close_matches(card.type, list(deck.types), n=1)
+            hint = f"did you mean '{close[0]}'?" if close else f"types defined: {', '.join(deck.types)}"
+            problems.append(located.error(("cards", index, "type"), f"unknown card type '{card.type}'", hint=hint))
+        for field in ("art", "icon"):
+            reference = getattr(card, field)
+            if reference is None:
+                continue
+            if field == "icon" and _is_builtin_icon(reference):
+                continue
+            problem = _check_art(deck, located, ("cards", index, field), reference)
+            if problem:
+                problems.append(problem)
+    if deck.back.art:
+        problem = _check_art(deck, located, ("back", "art"), deck.back.art)
+        if problem:
+            problems.append(problem)
+    if deck.total_cards > MAX_DECK_CARDS:
+        problems.append(located.error(("cards",), f"the deck has {deck.total_cards} cards, more than the limit of {MAX_DECK_CARDS}",
+                                      hint="split it into several decks"))
+    size = deck.print.size
+    shortest = min(size.width_pt, size.height_pt)
+    if deck.print.safe * 2 >= shortest * 0.8:
+        problems.append(located.error(("print", "safe"), f"a safe margin of {format_mm(deck.print.safe)} leaves no room for text on a "
+                                      f"{format_mm(size.width_pt)} × {format_mm(size.height_pt)} card",
+                                      hint="use a margin under a fifth of the card's width"))
+    if deck.print.bleed > shortest / 4:
+        problems.append(located.error(("print", "bleed"), f"a bleed of {format_mm(deck.print.bleed)} is larger than the card can use",
+                                      hint="print shops ask for 3mm (1/8in)"))
+    known = set(seen)
+    for index, stage in enumerate(deck.teaching):
+        for field in ("cards", "add"):
+            for position, card_id in enumerate(getattr(stage, field) or []):
+                if card_id not in known:
+                    close = difflib.get_close_matches(card_id, sorted(known), n=1)
+                    problems.append(located.error(("teaching", index, field, position), f"unknown card id '{card_id}'",
+                                                  hint=f"did you mean '{close[0]}'?" if close else None))
+    for key, where in ((deck.layout, ("layout",)), (deck.back.layout, ("back", "layout"))):
+        line, col = located.where(where)
+        try:
+            load_layout(key, deck_folder=deck.folder, display_root=deck.file.parent,
+                        referrer=(located.path, line, col, ".".join(str(w) for w in where)))
+        except CardgenError as exc:
+            problems.extend(exc.problems)
+    return problems
+
+
+def _is_builtin_icon(name: str) -> bool:
+    from cardgen.render.icons import ICONS
+
+    return name in ICONS
+
+
+def _check_art(deck: DeckSpec, located: Located, key: tuple[str | int, ...], reference: str) -> CardgenError | None:
+    try:
+        real = resolve_inside(deck.folder, reference)
+    except PathEscapeError as exc:
+        return located.error(key, f"'{reference}' {exc}")
+    if real.suffix.lower() not in ART_SUFFIXES:
+        if key[-1] == "icon":
+            from cardgen.render.icons import ICONS
+
+            close = difflib.get_close_matches(reference, sorted(ICONS), n=1)
+            hint = f"did you mean '{close[0]}'?" if close else f"built-in icons: {', '.join(sorted(ICONS))}"
+            return located.error(key, f"unknown icon '{reference}'", hint=hint + ", or give an art file (.png, .jpg, .svg)")
+        return located.error(key, f"'{reference}' is not a supported art file", hint="use .png, .jpg or .svg")
+    if not real.is_file():
+        return located.error(key, f"art file '{reference}' not found", hint=f"looked in {display_path(deck.folder)}/")
+    return None

@@ -1,0 +1,180 @@
+"""Safe YAML reading that remembers where every value came from.
+
+ruamel.yaml composes the node tree (with line and column marks); we build plain Python values
+ourselves, so no YAML tag can ever construct an object. Any tag outside YAML's core schema
+(``!!python/object``, ``!custom``) is an error, duplicate keys are errors, and alias expansion is
+bounded so a "billion laughs" file fails fast instead of eating memory.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from cardgen.errors import DeckError
+
+Key = tuple[str | int, ...]
+
+_CORE = "tag:yaml.org,2002:"
+_ALLOWED_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq")}
+MAX_NODES = 200_000
+MAX_DEPTH = 64
+MAX_BYTES = 5_000_000
+
+
+@dataclass
+class Located:
+    """A YAML document as plain data plus the (line, col) of every value and key, 1-based."""
+
+    data: Any
+    path: Path
+    positions: dict[Key, tuple[int, int]] = field(default_factory=dict)
+
+    def where(self, key: Key) -> tuple[int | None, int | None]:
+        """Position of the value at ``key``, or of its nearest located parent."""
+        probe = tuple(key)
+        while probe:
+            if probe in self.positions:
+                return self.positions[probe]
+            probe = probe[:-1]
+        return self.positions.get((), (None, None))
+
+    def error(self, key: Key, message: str, *, hint: str | None = None, field_name: str | None = None) -> DeckError:
+        line, col = self.where(key)
+        return DeckError(message, path=self.path, line=line, col=col, field=field_name or format_key(key), hint=hint)
+
+
+def format_key(key: Key) -> str:
+    """``('cards', 3, 'count')`` → ``cards[3].count``."""
+    text = ""
+    for part in key:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else str(part)
+    return text
+
+
+def read_yaml(path: Path, *, display_path: Path | None = None) -> Located:
+    """Read one YAML file safely. Raises DeckError with the file position on any problem."""
+    shown = display_path or path
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise DeckError("file not found", path=shown) from None
+    except IsADirectoryError:
+        raise DeckError("is a folder, expected a YAML file", path=shown) from None
+    except OSError as exc:
+        raise DeckError(f"cannot read file: {exc.strerror}", path=shown) from None
+    if len(raw) > MAX_BYTES:
+        raise DeckError(f"file is larger than {MAX_BYTES // 1_000_000} MB", path=shown, hint="split the deck into smaller files")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DeckError(f"not UTF-8 text (byte {exc.start})", path=shown, hint="save the file as UTF-8") from None
+    return parse_yaml(text, path=shown)
+
+
+def parse_yaml(text: str, *, path: Path) -> Located:
+    yaml = YAML(typ="rt", pure=True)
+    try:
+        root = yaml.compose(io.StringIO(text))
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
+        problem = (exc.problem or exc.context or "invalid YAML").strip()
+        raise DeckError(f"YAML syntax error: {problem}", path=path, line=line, col=col,
+                        hint="check indentation and quoting around this point") from None
+    except YAMLError as exc:
+        raise DeckError(f"YAML syntax error: {str(exc).splitlines()[0]}", path=path) from None
+    except RecursionError:
+        raise DeckError("YAML nesting is too deep", path=path) from None
+    located = Located(data=None, path=path)
+    if root is None:
+        located.data = None
+        return located
+    builder = _Builder(located)
+    located.data = builder.build(root, (), 0)
+    return located
+
+
+class _Builder:
+    def __init__(self, located: Located) -> None:
+        self.located = located
+        self.count = 0
+
+    def _error(self, node: Node, message: str, hint: str | None = None) -> DeckError:
+        mark = node.start_mark
+        return DeckError(message, path=self.located.path, line=mark.line + 1, col=mark.column + 1, hint=hint)
+
+    def build(self, node: Node, key: Key, depth: int) -> Any:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise self._error(node, f"document expands to more than {MAX_NODES} values",
+                              hint="aliases (*name) that repeat large blocks are not allowed to multiply like this")
+        if depth > MAX_DEPTH:
+            raise self._error(node, f"nesting deeper than {MAX_DEPTH} levels")
+        tag = str(node.tag)
+        if tag not in _ALLOWED_TAGS:
+            shown = tag.replace(_CORE, "!!")
+            raise self._error(node, f"YAML tag '{shown}' is not allowed",
+                              hint="deck files hold plain data; remove the tag")
+        if key not in self.located.positions:
+            self.located.positions[key] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if isinstance(node, MappingNode):
+            result: dict[str, Any] = {}
+            for key_node, value_node in node.value:
+                if str(key_node.tag) == f"{_CORE}merge":
+                    raise self._error(key_node, "merge keys ('<<') are not supported", hint="use 'extends' in layouts")
+                if not isinstance(key_node, ScalarNode):
+                    raise self._error(key_node, "a mapping key must be plain text")
+                name = self.build(key_node, key + ("<key>",), depth + 1)
+                name = "" if name is None else str(name)
+                if name in result:
+                    raise self._error(key_node, f"duplicate key '{name}'", hint="each key may appear once in a mapping")
+                self.located.positions[key + (name,)] = (value_node.start_mark.line + 1, value_node.start_mark.column + 1)
+                self.located.positions[key + (name, "<key>")] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+                result[name] = self.build(value_node, key + (name,), depth + 1)
+            self.located.positions.pop(key + ("<key>",), None)
+            return result
+        if isinstance(node, SequenceNode):
+            return [self.build(item, key + (index,), depth + 1) for index, item in enumerate(node.value)]
+        assert isinstance(node, ScalarNode)
+        return _scalar(tag, node.value)
+
+
+def _scalar(tag: str, value: str) -> Any:
+    kind = tag[len(_CORE):]
+    if kind == "null":
+        return None
+    if kind == "bool":
+        return value.lower() in ("true", "yes", "on")
+    if kind == "int":
+        cleaned = value.replace("_", "")
+        try:
+            return int(cleaned, 10)
+        except ValueError:
+            try:
+                return int(cleaned, 0)
+            except ValueError:
+                return value
+    if kind == "float":
+        lowered = value.lower().replace("_", "")
+        if lowered in (".inf", "+.inf"):
+            return math.inf
+        if lowered == "-.inf":
+            return -math.inf
+        if lowered == ".nan":
+            return math.nan
+        try:
+            return float(lowered)
+        except ValueError:
+            return value
+    return value

@@ -1,0 +1,1 @@
+"""Drawing: card faces, sheets, fonts and rasterisation."""

@@ -1,0 +1,306 @@
+"""Draws one card face or back from its layout, through the Canvas protocol.
+
+The card's trim box is ``(0, 0, width, height)`` in points; elements marked ``bleed`` extend up
+to ``bleed`` beyond the trim edges they touch. Text boxes are clipped to the safe zone. The
+renderer is pure: same spec in, same drawing calls out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.layout.units import parse_length
+from cardgen.model.deck import CardSpec, CardTypeSpec, DeckSpec
+from cardgen.model.layout import ElementSpec, LayoutSpec
+from cardgen.render import fonts
+from cardgen.render.canvas import Canvas
+from cardgen.render.colors import darken, lighten
+from cardgen.render.icons import ICONS, draw_symbol
+
+Translate = Callable[[str, str], str]
+
+FONT_NAMES = {
+    "display": fonts.DISPLAY,
+    "display-regular": fonts.DISPLAY_REGULAR,
+    "body": fonts.BODY,
+    "body-bold": fonts.BODY_BOLD,
+    "body-italic": fonts.BODY_ITALIC,
+    "black": fonts.BLACK,
+}
+
+
+def no_translation(context: str, source: str) -> str:
+    return source
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+class CardRenderer:
+    """Draws faces and backs of one deck. ``translate(context, source)`` localises text."""
+
+    def __init__(self, deck: DeckSpec, face: LayoutSpec, backs: dict[str, LayoutSpec], *,
+                 translate: Translate = no_translation, language: str = "en", theme: str = "default") -> None:
+        self.deck = deck
+        self.face = face
+        self.backs = backs
+        self.translate = translate
+        self.language = language
+        self.theme = theme
+        size = deck.print.size
+        self.width = size.width_pt
+        self.height = size.height_pt
+        self.bleed = deck.print.bleed
+        self.safe = deck.print.safe
+
+    # -- public -----------------------------------------------------------------------------
+    def draw_face(self, c: Canvas, card: CardSpec) -> None:
+        kind = self.deck.types[card.type]
+        self._draw_layout(c, self.face, card=card, kind=kind)
+
+    def back_layout_name(self, card: CardSpec) -> str:
+        kind = self.deck.types[card.type]
+        return kind.back or self.deck.back.layout
+
+    def draw_back(self, c: Canvas, layout_name: str) -> None:
+        self._draw_layout(c, self.backs[layout_name], card=None, kind=None)
+
+    # -- layout -----------------------------------------------------------------------------
+    def _box(self, element: ElementSpec) -> Box:
+        w_card, h_card = self.width, self.height
+        x = parse_length(element.x, relative_to=w_card, allow_negative=True)
+        y = parse_length(element.y, relative_to=h_card, allow_negative=True)
+        w = parse_length(element.width, relative_to=w_card)
+        h = parse_length(element.height, relative_to=h_card)
+        return Box(x, h_card - y - h, w, h)  # to PDF coordinates (origin bottom-left)
+
+    def _bleed_box(self, box: Box) -> Box:
+        eps = 0.01
+        x0, y0, x1, y1 = box.x, box.y, box.x + box.w, box.y + box.h
+        if x0 <= eps:
+            x0 -= self.bleed
+        if y0 <= eps:
+            y0 -= self.bleed
+        if x1 >= self.width - eps:
+            x1 += self.bleed
+        if y1 >= self.height - eps:
+            y1 += self.bleed
+        return Box(x0, y0, x1 - x0, y1 - y0)
+
+    def _safe_box(self, box: Box) -> Box:
+        s = self.safe
+        x0, y0 = max(box.x, s), max(box.y, s)
+        x1, y1 = min(box.x + box.w, self.width - s), min(box.y + box.h, self.height - s)
+        return Box(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
+
+    def _color(self, value: str, kind: CardTypeSpec | None) -> str:
+        back = self.deck.back
+        named = {
+            "back": back.color,
+            "back-accent": back.accent,
+            "back-light": lighten(back.color, 0.85),
+        }
+        if kind is not None:
+            named.update({
+                "type": kind.color,
+                "type-text": kind.text_color,
+                "type-light": lighten(kind.color, 0.86),
+                "type-mid": lighten(kind.color, 0.55),
+                "type-dark": darken(kind.color, 0.35),
+            })
+        if value in named:
+            return named[value]
+        if value.startswith("#"):
+            return value
+        return "#000000"
+
+    def _draw_layout(self, c: Canvas, layout: LayoutSpec, *, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+        for element in layout.elements.values():
+            draw = getattr(self, "_draw_" + element.kind.replace("-", "_"))
+            draw(c, element, card, kind)
+
+    # -- element kinds ----------------------------------------------------------------------
+    def _draw_fill(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+        box = self._box(e)
+        if e.bleed:
+            box = self._bleed_box(box)
+        radius = parse_length(e.radius)
+        c.set_fill(self._color(e.color, kind), e.opacity)
+        c.rect(box.x, box.y, box.w, box.h, radius=radius, fill=True)
+        if e.opacity != 1.0:
+            c.set_fill("#000000", 1.0)
+
+    def _draw_frame(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+        box = self._box(e)
+        c.set_stroke(self._color(e.stroke or e.color, kind), parse_length(e.stroke_width))
+        c.rect(box.x, box.y, box.w, box.h, radius=parse_length(e.radius), fill=False, stroke=True)
+
+    def _draw_rule(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+        box = self._box(e)
+        c.set_stroke(self._color(e.color, kind), parse_length(e.stroke_width))
+        c.line(box.x, box.y + box.h / 2, box.x + box.w, box.y + box.h / 2)
+
+    def _draw_pattern(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+        """The type's band pattern: a second cue besides colour (stripes, dots, checks …)."""
+        if kind is None or kind.pattern == "solid":
+            return
+        box = self._box(e)
+        if e.bleed:
+            box = self._bleed_box(box)
+        c.save()
+        c.clip_rect(box.x, box.y, box.w, box.h)
+        color = self._color(e.color, kind)
+        c.set_fill(color, e.opacity)
+        c.set_stroke(color, 1.6, alpha=e.opacity)
+        step = 7.0
+        if kind.pattern == "stripes":
+            n = int((box.w + box.h) / step) + 2
+            for i in range(n):
+                x0 = box.x - box.h + i * step
+                c.polygon([(x0, box.y), (x0 + 2.6, box.y), (x0 + 2.6 + box.h, box.y + box.h), (x0 + box.h, box.y + box.h)], fill=True)
+        elif kind.pattern == "dots":
+            rows = int(box.h / step) + 2
+            cols = int(box.w / step) + 2
+            for r in range(rows):
+                for col in range(cols):
+                    offset = step / 2 if r % 2 else 0
+                    c.circle(box.x + col * step + offset, box.y + r * step, 1.2, fill=True)
+        elif kind.pattern == "checks":
+            size = step * 0.9
+            for r in range(int(box.h / size) + 1):
+                for col in range(int(box.w / size) + 1):
+                    if (r + col) % 2 == 0:
+                        c.rect(box.x + col * size, box.y + r * size, size, size, fill=True)
+        elif kind.pattern in ("waves", "zigzag"):
+            rows = int(box.h / step) + 2
+            for r in range(rows):
+                y = box.y + r * step
+                points = []
+                for i in range(int(box.w / (step / 2)) + 3):
+                    points.append((box.x + i * step / 2, y + (2.0 if i % 2 else -2.0)))
+                for a, b in zip(points, points[1:]):
+                    c.line(a[0], a[1], b[0], b[1])
+        c.restore()
+
+    def _text_value(self, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> str:
+        field = e.field or "name"
+        tr = self.translate
+        deck = self.deck
+        if field == "title":
+            return tr("deck:title", deck.title)
+        if field == "credit":
+            return tr("deck:credit", deck.credit) if deck.credit else ""
+        if field == "version":
+            return deck.version
+        if field == "back.text":
+            return tr("deck:back.text", deck.back.text) if deck.back.text else ""
+        if card is None:
+            return ""
+        if field == "name":
+            return tr(f"card:{card.id}.name", card.name)
+        if field == "text":
+            return tr(f"card:{card.id}.text", card.text) if card.text else ""
+        if field == "type" and kind is not None:
+            return tr(f"type:{card.type}.label", kind.label)
+        if field == "id":
+            return card.id
+        if field.startswith("stats."):
+            key = field[len("stats."):]
+            value = card.stats.get(key, "")
+            if isinstance(value, str) and value:
+                return tr(f"card:{card.id}.stats.{key}", value)
+            return str(value)
+        return ""
+
+    def _draw_text(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+        text = self._text_value(e, card, kind)
+        if not text:
+            return
+        if e.upper:
+            text = text.upper()
+        box = self._safe_box(self._box(e))
+        if box.w <= 0 or box.h <= 0:
+            return
+        size = parse_length(e.size)
+        min_size = parse_length(e.min_size) if e.min_size else None
+        c.text_box(text, box.x, box.y, box.w, box.h, font=FONT_NAMES[e.font], size=size, min_size=min_size,
+                   leading=e.leading, align=e.align, valign=e.valign, color=self._color(e.color, kind),
+                   language=self.language)
+
+    def _square(self, box: Box) -> tuple[float, float, float]:
+        s = min(box.w, box.h)
+        return box.x + (box.w - s) / 2, box.y + (box.h - s) / 2, s
+
+    def _draw_symbol(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+        if kind is None:
+            return
+        x, y, s = self._square(self._box(e))
+        draw_symbol(c, kind.symbol, x, y, s, self._color(e.color, kind))
+
+    def _draw_icon(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+        if card is None or not card.icon:
+            return
+        box = self._box(e)
+        if card.icon in ICONS:
+            x, y, s = self._square(box)
+            paper = "#ffffff" if e.stroke is None else self._color(e.stroke, kind)
+            ICONS[card.icon](c, x, y, s, self._color(e.color, kind), paper)
+        else:
+            self._draw_file(c, card.icon, box, fit="contain")
+
+    def _draw_art(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+        reference = (card.art if card is not None else self.deck.back.art)
+        if not reference:
+            return
+        box = self._box(e)
+        if e.bleed:
+            box = self._bleed_box(box)
+        c.save()
+        c.clip_rect(box.x, box.y, box.w, box.h)
+        self._draw_file(c, reference, box, fit="cover")
+        c.restore()
+
+    def _draw_file(self, c: Canvas, reference: str, box: Box, *, fit: str) -> None:
+        from cardgen.render.art import art_size
+
+        path = (self.deck.folder / reference)
+        width, height = art_size(path)
+        scale = (max if fit == "cover" else min)(box.w / width, box.h / height)
+        w, h = width * scale, height * scale
+        x, y = box.x + (box.w - w) / 2, box.y + (box.h - h) / 2
+        if path.suffix.lower() == ".svg":
+            c.drawing(reference, str(path), x, y, w, h)
+        else:
+            c.image(str(path), x, y, w, h)
+
+    def _draw_back_motif(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+        """A point-symmetric motif of falling cards: looks the same whichever way it is cut or flipped."""
+        box = self._box(e)
+        if e.bleed:
+            box = self._bleed_box(box)
+        color = self._color(e.color, kind)
+        cx, cy = self.width / 2, self.height / 2
+        c.save()
+        c.clip_rect(box.x, box.y, box.w, box.h)
+        c.set_stroke(color, 0.9, alpha=e.opacity)
+        c.set_fill(color, e.opacity)
+        step = 9.0
+        span = int(max(self.width, self.height) / step) + 4
+        for i in range(-span, span + 1):
+            for j in range(-span, span + 1):
+                if (i + j) % 2:
+                    continue
+                x = cx + i * step
+                y = cy + j * step
+                d = math.hypot(x - cx, y - cy)
+                r = 1.0 + 1.6 * (0.5 + 0.5 * math.cos(d / 11.0))
+                c.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=True)
+        c.restore()

@@ -1,0 +1,78 @@
+"""The bundled OFL fonts, registered with reportlab once per process.
+
+Every canvas and Drawing cardgen makes uses these fonts, so every PDF embeds its fonts and no
+system font is needed. ``register_fonts()`` also points reportlab's default font name at the
+bundled body font, so no unembedded Helvetica can sneak in through a default.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from reportlab import rl_config
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+BODY = "Lato"
+BODY_BOLD = "Lato-Bold"
+BODY_ITALIC = "Lato-Italic"
+BODY_BOLD_ITALIC = "Lato-BoldItalic"
+BLACK = "Lato-Black"
+DISPLAY = "Vollkorn-Bold"
+DISPLAY_REGULAR = "Vollkorn"
+
+_FILES = {
+    BODY: "Lato-Regular.ttf",
+    BODY_BOLD: "Lato-Bold.ttf",
+    BODY_ITALIC: "Lato-Italic.ttf",
+    BODY_BOLD_ITALIC: "Lato-BoldItalic.ttf",
+    BLACK: "Lato-Black.ttf",
+    DISPLAY: "Vollkorn-Bold.ttf",
+    DISPLAY_REGULAR: "Vollkorn-Regular.ttf",
+}
+
+
+def font_path(name: str) -> Path:
+    """The file of a bundled font, by its registered name."""
+    return Path(str(resources.files("cardgen") / "fonts" / _FILES[name]))
+
+
+@cache
+def register_fonts() -> tuple[str, ...]:
+    """Register every bundled font (idempotent) and make Lato reportlab's default font."""
+    for name in _FILES:
+        pdfmetrics.registerFont(TTFont(name, str(font_path(name))))
+    pdfmetrics.registerFontFamily(
+        BODY, normal=BODY, bold=BODY_BOLD, italic=BODY_ITALIC, boldItalic=BODY_BOLD_ITALIC
+    )
+    for bold, italic, face in ((0, 0, BODY), (1, 0, BODY_BOLD), (0, 1, BODY_ITALIC), (1, 1, BODY_BOLD_ITALIC)):
+        addMapping(BODY, bold, italic, face)
+    pdfmetrics.registerFontFamily(DISPLAY_REGULAR, normal=DISPLAY_REGULAR, bold=DISPLAY)
+    # Defaults used by Canvas(), Paragraph styles and graphics shapes that name no font.
+    rl_config.canvas_basefontname = BODY
+    _patch_graphics_defaults()
+    return tuple(_FILES)
+
+
+def _patch_graphics_defaults() -> None:
+    """reportlab.graphics captured 'Helvetica' at import time; point it at the body font."""
+    from reportlab.graphics import shapes
+
+    shapes.STATE_DEFAULTS["fontName"] = BODY
+    try:  # String() reads its default from here too
+        from reportlab.graphics import renderbase
+
+        renderbase.STATE_DEFAULTS["fontName"] = BODY
+    except (ImportError, AttributeError, KeyError):
+        pass
+
+
+def has_glyphs(text: str, font: str = BODY) -> set[str]:
+    """Characters of ``text`` that the font cannot draw (empty set when all are covered)."""
+    register_fonts()
+    face = pdfmetrics.getFont(font).face
+    cmap = face.charToGlyph
+    return {ch for ch in text if ch not in "\n\r\t" and ord(ch) not in cmap}

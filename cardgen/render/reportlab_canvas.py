@@ -1,0 +1,179 @@
+"""The Canvas protocol on a reportlab canvas (PDF output)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas as RLCanvas
+from reportlab.platypus import Paragraph
+
+from cardgen.render.canvas import Align, Point, VAlign
+from cardgen.render.fonts import BODY, register_fonts
+
+_ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
+
+
+def markup(text: str) -> str:
+    """Escape user text for reportlab's paragraph markup; then allow **bold** and *italic*.
+
+    Nothing the user writes can become a reportlab tag (``<img src=…>`` prints as text).
+    """
+    safe = escape(text)
+    safe = _BOLD.sub(r"<b>\1</b>", safe)
+    safe = _ITALIC.sub(r"<i>\1</i>", safe)
+    return safe.replace("\n", "<br/>")
+
+
+class ReportlabCanvas:
+    """Implements :class:`~cardgen.render.canvas.Canvas` on ``reportlab.pdfgen.canvas.Canvas``."""
+
+    def __init__(self, canvas: RLCanvas) -> None:
+        register_fonts()
+        self.c = canvas
+        self._forms: set[str] = set()
+        self._fill = "#000000"
+        self._paragraph_cache: dict[Any, tuple[Paragraph, float, float]] = {}
+
+    def save(self) -> None:
+        self.c.saveState()
+
+    def restore(self) -> None:
+        self.c.restoreState()
+
+    def translate(self, x: float, y: float) -> None:
+        self.c.translate(x, y)
+
+    def rotate(self, degrees: float) -> None:
+        self.c.rotate(degrees)
+
+    def scale(self, sx: float, sy: float) -> None:
+        self.c.scale(sx, sy)
+
+    def set_fill(self, color: str, alpha: float = 1.0) -> None:
+        self._fill = color
+        self.c.setFillColor(HexColor(color))
+        if alpha != 1.0:
+            self.c.setFillAlpha(alpha)
+
+    def set_stroke(self, color: str, width: float, *, dash: Sequence[float] | None = None, alpha: float = 1.0) -> None:
+        self.c.setStrokeColor(HexColor(color))
+        self.c.setLineWidth(width)
+        self.c.setDash(list(dash) if dash else [])
+        if alpha != 1.0:
+            self.c.setStrokeAlpha(alpha)
+
+    def rect(self, x: float, y: float, w: float, h: float, *, radius: float = 0, fill: bool = True, stroke: bool = False) -> None:
+        if radius > 0:
+            self.c.roundRect(x, y, w, h, radius, stroke=int(stroke), fill=int(fill))
+        else:
+            self.c.rect(x, y, w, h, stroke=int(stroke), fill=int(fill))
+
+    def polygon(self, points: Sequence[Point], *, fill: bool = True, stroke: bool = False, close: bool = True) -> None:
+        path = self.c.beginPath()
+        path.moveTo(*points[0])
+        for point in points[1:]:
+            path.lineTo(*point)
+        if close:
+            path.close()
+        self.c.drawPath(path, stroke=int(stroke), fill=int(fill))
+
+    def bezier_path(self, start: Point, segments: Sequence[Any], *, fill: bool = True, stroke: bool = False,
+                    close: bool = True) -> None:
+        path = self.c.beginPath()
+        path.moveTo(*start)
+        for segment in segments:
+            if len(segment) == 3 and isinstance(segment[0], tuple):
+                (x1, y1), (x2, y2), (x3, y3) = segment
+                path.curveTo(x1, y1, x2, y2, x3, y3)
+            else:
+                path.lineTo(*segment)
+        if close:
+            path.close()
+        self.c.drawPath(path, stroke=int(stroke), fill=int(fill))
+
+    def circle(self, x: float, y: float, r: float, *, fill: bool = True, stroke: bool = False) -> None:
+        self.c.circle(x, y, r, stroke=int(stroke), fill=int(fill))
+
+    def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        self.c.line(x1, y1, x2, y2)
+
+    def clip_rect(self, x: float, y: float, w: float, h: float) -> None:
+        path = self.c.beginPath()
+        path.rect(x, y, w, h)
+        self.c.clipPath(path, stroke=0, fill=0)
+
+    def text(self, x: float, y: float, text: str, *, font: str, size: float, align: Align = "left") -> None:
+        self.c.setFont(font, size)
+        if align == "center":
+            self.c.drawCentredString(x, y, text)
+        elif align == "right":
+            self.c.drawRightString(x, y, text)
+        else:
+            self.c.drawString(x, y, text)
+
+    def text_box(self, text: str, x: float, y: float, w: float, h: float, *, font: str, size: float,
+                 min_size: float | None = None, leading: float = 1.2, align: Align = "left",
+                 valign: VAlign = "top", color: str = "#000000", language: str = "en") -> float:
+        """Wrap ``text`` in the box, shrinking from ``size`` to ``min_size`` until it fits."""
+        if not text:
+            return size
+        key = (text, round(w, 2), round(h, 2), font, size, min_size, leading, align, color)
+        cached = self._paragraph_cache.get(key)
+        if cached is None:
+            cached = fit_paragraph(text, w, h, font=font, size=size, min_size=min_size, leading=leading,
+                                   align=align, color=color)
+            self._paragraph_cache[key] = cached
+        paragraph, used_size, height = cached
+        if valign == "top":
+            top = y + h
+        elif valign == "middle":
+            top = y + (h + height) / 2
+        else:
+            top = y + height
+        paragraph.drawOn(self.c, x, top - height)
+        return used_size
+
+    def image(self, path: str, x: float, y: float, w: float, h: float) -> None:
+        # drawImage keyed by the path string: reportlab embeds each file once per PDF.
+        self.c.drawImage(path, x, y, w, h, mask="auto", preserveAspectRatio=False)
+
+    def drawing(self, key: str, svg_path: str, x: float, y: float, w: float, h: float) -> None:
+        """Draw an SVG file; it is converted once and stored once as a Form XObject."""
+        from cardgen.render.svg_art import svg_form
+
+        name, width, height = svg_form(self.c, key, svg_path, self._forms)
+        self.c.saveState()
+        self.c.translate(x, y)
+        self.c.scale(w / width, h / height)
+        self.c.doForm(name)
+        self.c.restoreState()
+
+
+def fit_paragraph(text: str, w: float, h: float, *, font: str, size: float, min_size: float | None,
+                  leading: float, align: str, color: str) -> tuple[Paragraph, float, float]:
+    """A Paragraph at the largest size (from ``size`` down to ``min_size``) that fits the box."""
+    body = markup(text)
+    current = size
+    smallest = min_size if min_size is not None else size
+    while True:
+        style = ParagraphStyle("cardgen", fontName=font, fontSize=current, leading=current * leading,
+                               alignment=_ALIGN[align], textColor=HexColor(color), allowWidows=0)
+        paragraph = Paragraph(body, style)
+        _, height = paragraph.wrap(w, h)
+        too_wide = any(getattr(line, "extraSpace", 0) < -0.5 for line in getattr(paragraph.blPara, "lines", []))
+        if (height <= h + 0.01 and not too_wide) or current <= smallest:
+            return paragraph, current, height
+        current = max(smallest, current - 0.25)
+
+
+def text_width(text: str, font: str = BODY, size: float = 10) -> float:
+    return stringWidth(text, font, size)
