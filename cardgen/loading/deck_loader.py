@@ -67,7 +67,11 @@ def load_deck(path: Path) -> DeckSpec:
 def load_deck_layouts(deck: DeckSpec) -> dict[str, LayoutSpec]:
     """The face layout and every back layout the deck uses, by name."""
     names = [deck.layout, deck.back.layout] + [t.back for t in deck.types.values() if t.back]
-    return {name: load_layout(name, deck_folder=deck.folder, display_root=deck.file.parent) for name in dict.fromkeys(names)}
+    cached = deck._layouts
+    missing = [name for name in dict.fromkeys(names) if name not in cached]
+    for name in missing:
+        cached[name] = load_layout(name, deck_folder=deck.folder, display_root=deck.file.parent)
+    return {name: cached[name] for name in dict.fromkeys(names)}
 
 
 def _one_or_many(problems: list[CardgenError]) -> CardgenError:
@@ -106,10 +110,10 @@ def _check_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
                                       hint="split it into several decks"))
     size = deck.print.size
     shortest = min(size.width_pt, size.height_pt)
-    if deck.print.safe * 2 >= shortest * 0.8:
+    if deck.print.safe >= shortest / 4:
         problems.append(located.error(("print", "safe"), f"a safe margin of {format_mm(deck.print.safe)} leaves no room for text on a "
                                       f"{format_mm(size.width_pt)} × {format_mm(size.height_pt)} card",
-                                      hint="use a margin under a fifth of the card's width"))
+                                      hint="keep it under a quarter of the card's shorter side (4mm is usual)"))
     if deck.print.bleed > shortest / 4:
         problems.append(located.error(("print", "bleed"), f"a bleed of {format_mm(deck.print.bleed)} is larger than the card can use",
                                       hint="print shops ask for 3mm (1/8in)"))
@@ -121,11 +125,15 @@ def _check_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
                     close = difflib.get_close_matches(card_id, sorted(known), n=1)
                     problems.append(located.error(("teaching", index, field, position), f"unknown card id '{card_id}'",
                                                   hint=f"did you mean '{close[0]}'?" if close else None))
-    for key, where in ((deck.layout, ("layout",)), (deck.back.layout, ("back", "layout"))):
+    layout_refs = [(deck.layout, ("layout",)), (deck.back.layout, ("back", "layout"))]
+    layout_refs += [(t.back, ("types", key, "back")) for key, t in deck.types.items() if t.back]
+    for name, where in layout_refs:
+        if name in deck._layouts:
+            continue
         line, col = located.where(where)
         try:
-            load_layout(key, deck_folder=deck.folder, display_root=deck.file.parent,
-                        referrer=(located.path, line, col, ".".join(str(w) for w in where)))
+            deck._layouts[name] = load_layout(name, deck_folder=deck.folder, display_root=deck.file.parent,
+                                              referrer=(located.path, line, col, ".".join(str(w) for w in where)))
         except CardgenError as exc:
             problems.extend(exc.problems)
     return problems

@@ -45,8 +45,12 @@ def errors_from_validation(exc: ValidationError, where: Located | Locator, *,
     locate = locator_for(where) if isinstance(where, Located) else where
     problems: list[CardgenError] = []
     seen: set[tuple[Key, str]] = set()
-    for error in exc.errors(include_url=False):
+    errors = exc.errors(include_url=False)
+    literal_locs = {_clean_loc(e["loc"]) for e in errors if e["type"] == "literal_error"}
+    for error in errors:
         loc = _clean_loc(error["loc"])
+        if error["type"] in ("model_type", "dict_type") and loc in literal_locs:
+            continue  # a preset name was meant; the "or a mapping" branch would only confuse
         kind = error["type"]
         hint = None
         if kind == "extra_forbidden":
@@ -94,7 +98,7 @@ def _message(error: Any) -> str:
     if kind in ("greater_than_equal", "greater_than") and error.get("ctx", {}).get("ge", error.get("ctx", {}).get("gt")) in (1, 0):
         return "must be a positive integer"
     if kind == "less_than_equal":
-        return f"must be at most {error['ctx']['le']}"
+        return f"must be at most {error['ctx']['le']} (a limit that keeps builds finite)"
     if kind == "value_error":
         return str(error.get("ctx", {}).get("error", error["msg"]))
     if kind in _MESSAGES:

@@ -83,7 +83,7 @@ def read_yaml(path: Path, *, display_path: Path | None = None) -> Located:
 
 
 def parse_yaml(text: str, *, path: Path) -> Located:
-    yaml = YAML(typ="rt", pure=True)
+    yaml = YAML(typ="safe", pure=True)  # compose only: nodes with marks, no objects built
     try:
         root = yaml.compose(io.StringIO(text))
     except MarkedYAMLError as exc:

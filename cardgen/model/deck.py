@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
@@ -108,6 +108,7 @@ class DeckSpec(Strict):
 
     _folder: Path = PrivateAttr(default=Path("."))
     _file: Path = PrivateAttr(default=Path("deck.yaml"))
+    _layouts: dict[str, Any] = PrivateAttr(default_factory=dict)
 
     @property
     def folder(self) -> Path:

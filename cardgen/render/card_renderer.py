@@ -162,32 +162,32 @@ class CardRenderer:
         c.set_stroke(color, 1.6, alpha=e.opacity)
         step = 7.0
         if kind.pattern == "stripes":
+            # diagonal stripes: one wide stroked line each
+            c.set_stroke(color, 2.6, alpha=e.opacity)
             n = int((box.w + box.h) / step) + 2
             for i in range(n):
                 x0 = box.x - box.h + i * step
-                c.polygon([(x0, box.y), (x0 + 2.6, box.y), (x0 + 2.6 + box.h, box.y + box.h), (x0 + box.h, box.y + box.h)], fill=True)
+                c.line(x0, box.y, x0 + box.h, box.y + box.h)
         elif kind.pattern == "dots":
-            rows = int(box.h / step) + 2
-            cols = int(box.w / step) + 2
-            for r in range(rows):
-                for col in range(cols):
-                    offset = step / 2 if r % 2 else 0
-                    c.circle(box.x + col * step + offset, box.y + r * step, 1.2, fill=True)
+            # a row of dots is one dashed line with round caps: compact in the PDF
+            c.set_stroke(color, 2.4, dash=(0.01, step), alpha=e.opacity, cap="round")
+            for r in range(int(box.h / step) + 2):
+                offset = step / 2 if r % 2 else 0.0
+                y = box.y + r * step
+                c.line(box.x + offset, y, box.x + box.w + step, y)
         elif kind.pattern == "checks":
             size = step * 0.9
+            c.set_stroke(color, size, dash=(size, size), alpha=e.opacity)
             for r in range(int(box.h / size) + 1):
-                for col in range(int(box.w / size) + 1):
-                    if (r + col) % 2 == 0:
-                        c.rect(box.x + col * size, box.y + r * size, size, size, fill=True)
+                y = box.y + (r + 0.5) * size
+                start = box.x + (size if r % 2 else 0.0)
+                c.line(start, y, box.x + box.w + size, y)
         elif kind.pattern in ("waves", "zigzag"):
             rows = int(box.h / step) + 2
             for r in range(rows):
                 y = box.y + r * step
-                points = []
-                for i in range(int(box.w / (step / 2)) + 3):
-                    points.append((box.x + i * step / 2, y + (2.0 if i % 2 else -2.0)))
-                for a, b in zip(points, points[1:]):
-                    c.line(a[0], a[1], b[0], b[1])
+                points = [(box.x + i * step / 2, y + (2.0 if i % 2 else -2.0)) for i in range(int(box.w / (step / 2)) + 3)]
+                c.polygon(points, fill=False, stroke=True, close=False)
         c.restore()
 
     def _text_value(self, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> str:
@@ -293,9 +293,10 @@ class CardRenderer:
         c.set_stroke(color, 0.9, alpha=e.opacity)
         c.set_fill(color, e.opacity)
         step = 9.0
-        span = int(max(self.width, self.height) / step) + 4
-        for i in range(-span, span + 1):
-            for j in range(-span, span + 1):
+        span_x = int((box.w / 2) / step) + 2
+        span_y = int((box.h / 2) / step) + 2
+        for i in range(-span_x, span_x + 1):
+            for j in range(-span_y, span_y + 1):
                 if (i + j) % 2:
                     continue
                 x = cx + i * step

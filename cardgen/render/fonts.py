@@ -40,17 +40,27 @@ def font_path(name: str) -> Path:
     return Path(str(resources.files("cardgen") / "fonts" / _FILES[name]))
 
 
+_EAGER = (BODY, BODY_BOLD, BODY_ITALIC, BODY_BOLD_ITALIC, DISPLAY)
+"""Registered up front (Paragraph markup needs the whole body family); the rest on first use."""
+
+
+def ensure_font(name: str) -> str:
+    """Register one bundled font if it is not registered yet; returns its name."""
+    if name in _FILES and name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(font_path(name))))
+    return name
+
+
 @cache
 def register_fonts() -> tuple[str, ...]:
-    """Register every bundled font (idempotent) and make Lato reportlab's default font."""
-    for name in _FILES:
-        pdfmetrics.registerFont(TTFont(name, str(font_path(name))))
+    """Register the bundled fonts (idempotent) and make Lato reportlab's default font."""
+    for name in _EAGER:
+        ensure_font(name)
     pdfmetrics.registerFontFamily(
         BODY, normal=BODY, bold=BODY_BOLD, italic=BODY_ITALIC, boldItalic=BODY_BOLD_ITALIC
     )
     for bold, italic, face in ((0, 0, BODY), (1, 0, BODY_BOLD), (0, 1, BODY_ITALIC), (1, 1, BODY_BOLD_ITALIC)):
         addMapping(BODY, bold, italic, face)
-    pdfmetrics.registerFontFamily(DISPLAY_REGULAR, normal=DISPLAY_REGULAR, bold=DISPLAY)
     # Defaults used by Canvas(), Paragraph styles and graphics shapes that name no font.
     rl_config.canvas_basefontname = BODY
     _patch_graphics_defaults()
@@ -73,6 +83,6 @@ def _patch_graphics_defaults() -> None:
 def has_glyphs(text: str, font: str = BODY) -> set[str]:
     """Characters of ``text`` that the font cannot draw (empty set when all are covered)."""
     register_fonts()
-    face = pdfmetrics.getFont(font).face
+    face = pdfmetrics.getFont(ensure_font(font)).face
     cmap = face.charToGlyph
     return {ch for ch in text if ch not in "\n\r\t" and ord(ch) not in cmap}

@@ -21,8 +21,10 @@ class RecordingCanvas:
 
     def __init__(self) -> None:
         self.calls: list[str] = []
+        self.records: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
 
     def _log(self, name: str, *args: Any, **kwargs: Any) -> None:
+        self.records.append((name, args, kwargs))
         parts = [_fmt(a) for a in args] + [f"{k}={_fmt(v)}" for k, v in kwargs.items()]
         self.calls.append(f"{name}({', '.join(parts)})")
 
@@ -44,8 +46,9 @@ class RecordingCanvas:
     def scale(self, sx: float, sy: float) -> None: self._log("scale", float(sx), float(sy))
     def set_fill(self, color: str, alpha: float = 1.0) -> None: self._log("set_fill", color, alpha=float(alpha))
 
-    def set_stroke(self, color: str, width: float, *, dash: Sequence[float] | None = None, alpha: float = 1.0) -> None:
-        self._log("set_stroke", color, float(width), dash=tuple(dash) if dash else None)
+    def set_stroke(self, color: str, width: float, *, dash: Sequence[float] | None = None, alpha: float = 1.0,
+                   cap: str = "butt") -> None:
+        self._log("set_stroke", color, float(width), dash=tuple(dash) if dash else None, cap=cap)
 
     def rect(self, x: float, y: float, w: float, h: float, *, radius: float = 0, fill: bool = True, stroke: bool = False) -> None:
         self._log("rect", float(x), float(y), float(w), float(h), radius=float(radius), fill=fill, stroke=stroke)

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas as RLCanvas
 from reportlab.platypus import Paragraph
 
 from cardgen.render.canvas import Align, Point, VAlign
-from cardgen.render.fonts import BODY, register_fonts
+from cardgen.render.fonts import BODY, ensure_font, register_fonts
 
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -64,10 +64,12 @@ class ReportlabCanvas:
         if alpha != 1.0:
             self.c.setFillAlpha(alpha)
 
-    def set_stroke(self, color: str, width: float, *, dash: Sequence[float] | None = None, alpha: float = 1.0) -> None:
+    def set_stroke(self, color: str, width: float, *, dash: Sequence[float] | None = None, alpha: float = 1.0,
+                   cap: str = "butt") -> None:
         self.c.setStrokeColor(HexColor(color))
         self.c.setLineWidth(width)
         self.c.setDash(list(dash) if dash else [])
+        self.c.setLineCap({"butt": 0, "round": 1, "square": 2}[cap])
         if alpha != 1.0:
             self.c.setStrokeAlpha(alpha)
 
@@ -112,7 +114,7 @@ class ReportlabCanvas:
         self.c.clipPath(path, stroke=0, fill=0)
 
     def text(self, x: float, y: float, text: str, *, font: str, size: float, align: Align = "left") -> None:
-        self.c.setFont(font, size)
+        self.c.setFont(ensure_font(font), size)
         if align == "center":
             self.c.drawCentredString(x, y, text)
         elif align == "right":
@@ -162,6 +164,7 @@ def fit_paragraph(text: str, w: float, h: float, *, font: str, size: float, min_
                   leading: float, align: str, color: str) -> tuple[Paragraph, float, float]:
     """A Paragraph at the largest size (from ``size`` down to ``min_size``) that fits the box."""
     body = markup(text)
+    ensure_font(font)
     current = size
     smallest = min_size if min_size is not None else size
     while True:

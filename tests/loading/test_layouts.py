@@ -1,0 +1,50 @@
+"""Layouts with `extends`: inheritance, overrides, removal, and errors that point at the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.errors import LayoutError
+from cardgen.loading.layouts import load_layout
+from tests.conftest import DATA, FALLING
+
+LAYOUTS = DATA / "layouts"
+
+
+def test_falling_card_extends_base_and_overrides_title() -> None:
+    layout = load_layout("falling-card", deck_folder=FALLING)
+    base = load_layout("base-card", deck_folder=None)
+    assert layout.elements["title"].size == "20pt"
+    assert base.elements["title"].size == "18pt"
+    # inherited keys of the overridden element stay
+    assert layout.elements["title"].font == base.elements["title"].font
+    assert "panel-frame" in layout.elements and "panel-frame" not in base.elements
+    assert list(layout.elements)[: len(base.elements)] == list(base.elements)
+
+
+def test_null_removes_an_inherited_element() -> None:
+    layout = load_layout("remove-element", deck_folder=LAYOUTS)
+    assert "credit" not in layout.elements
+    assert "title" in layout.elements
+
+
+def test_circular_extends_is_an_error() -> None:
+    with pytest.raises(LayoutError, match="in a circle: circular-extends-a → circular-extends-b → circular-extends-a"):
+        load_layout("circular-extends-a", deck_folder=LAYOUTS)
+
+
+def test_missing_parent_is_an_error_at_the_extends_line() -> None:
+    with pytest.raises(LayoutError) as info:
+        load_layout("extends-nonexistent", deck_folder=LAYOUTS)
+    assert "unknown layout 'no-such-layout'" in str(info.value)
+    assert info.value.line == 1 and info.value.field == "extends"
+
+
+def test_bad_element_value_points_at_the_child_file() -> None:
+    with pytest.raises(LayoutError) as info:
+        load_layout("bad-element-kind", deck_folder=LAYOUTS)
+    text = str(info.value)
+    assert "templates/bad-element-kind.yaml:3:" in text.replace("\\", "/")
+    assert "elements.title.kind" in text

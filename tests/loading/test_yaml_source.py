@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.errors import DeckError
+from cardgen.loading.yaml_source import format_key, parse_yaml
+
+
+def test_positions_are_recorded_for_values_and_keys() -> None:
+    doc = parse_yaml("cards:\n  - id: x\n    count: 3\n", path=Path("d.yaml"))
+    assert doc.data == {"cards": [{"id": "x", "count": 3}]}
+    assert doc.where(("cards", 0, "count")) == (3, 12)
+    assert doc.where(("cards", 0, "count", "<key>")) == (3, 5)
+
+
+def test_unknown_position_falls_back_to_parent() -> None:
+    doc = parse_yaml("a:\n  b: 1\n", path=Path("d.yaml"))
+    assert doc.where(("a", "zzz")) == (2, 3)
+
+
+@pytest.mark.parametrize("text", ["a: !!python/object:os.system x", "a: !custom 3", "a: !!binary aGVsbG8="])
+def test_tags_are_rejected(text: str) -> None:
+    with pytest.raises(DeckError, match="is not allowed"):
+        parse_yaml(text, path=Path("d.yaml"))
+
+
+def test_duplicate_keys_are_rejected() -> None:
+    with pytest.raises(DeckError, match="duplicate key 'a'") as info:
+        parse_yaml("a: 1\na: 2\n", path=Path("d.yaml"))
+    assert info.value.line == 2
+
+
+def test_scalars_follow_yaml_core_schema() -> None:
+    doc = parse_yaml("i: 12\nf: 2.5\nb: true\nn: null\ns: '12'\nh: 0x10\n", path=Path("d.yaml"))
+    assert doc.data == {"i": 12, "f": 2.5, "b": True, "n": None, "s": "12", "h": 16}
+
+
+def test_deep_nesting_is_refused() -> None:
+    with pytest.raises(DeckError, match="nesting"):
+        parse_yaml("a: " + "[" * 100 + "]" * 100, path=Path("d.yaml"))
+
+
+def test_format_key() -> None:
+    assert format_key(("cards", 3, "count")) == "cards[3].count"
+    assert format_key(()) == ""

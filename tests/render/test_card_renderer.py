@@ -1,0 +1,83 @@
+"""The card renderer is a pure function of the deck: checked through recorded drawing calls."""
+
+from __future__ import annotations
+
+from cardgen.loading import load_deck
+from cardgen.loading.deck_loader import load_deck_layouts
+from cardgen.render.card_renderer import CardRenderer
+from cardgen.render.recording_canvas import RecordingCanvas
+from tests.conftest import FALLING
+
+
+def _renderer(translate=None):  # type: ignore[no-untyped-def]
+    deck = load_deck(FALLING)
+    layouts = load_deck_layouts(deck)
+    kwargs = {"translate": translate} if translate else {}
+    return deck, CardRenderer(deck, layouts[deck.layout], layouts, **kwargs)
+
+
+def test_face_shows_name_type_text_credit() -> None:
+    deck, renderer = _renderer()
+    for card in deck.cards:
+        canvas = RecordingCanvas()
+        renderer.draw_face(canvas, card)
+        log = canvas.text_log()
+        assert repr(card.name) in log
+        assert repr(deck.types[card.type].label.upper()) in log
+        assert repr(card.text) in log
+        assert "James Ernest" in log and "Cheapass Games" in log
+
+
+def test_drawing_is_deterministic() -> None:
+    deck, renderer = _renderer()
+    logs = []
+    for _ in range(2):
+        canvas = RecordingCanvas()
+        renderer.draw_face(canvas, deck.card("stop"))
+        logs.append(canvas.text_log())
+    assert logs[0] == logs[1]
+
+
+def test_types_differ_in_shape_not_only_colour() -> None:
+    """Greyscale-safe: each type draws a different symbol/pattern geometry."""
+    deck, renderer = _renderer()
+    shapes = {}
+    for type_key in deck.types:
+        card = next(c for c in deck.cards if c.type == type_key)
+        canvas = RecordingCanvas()
+        renderer.draw_face(canvas, card)
+        geometry = [c for c in canvas.calls if c.startswith(("polygon", "circle", "rect")) and "set_fill" not in c]
+        shapes[type_key] = "\n".join(geometry)
+    assert len(set(shapes.values())) == len(shapes)
+
+
+def test_text_stays_inside_the_safe_zone() -> None:
+    deck, renderer = _renderer()
+    canvas = RecordingCanvas()
+    renderer.draw_face(canvas, deck.card("hit"))
+    safe = deck.print.safe
+    boxes = [args[1:5] for name, args, _ in canvas.records if name == "text_box"]
+    assert len(boxes) >= 4
+    for x, y, w, h in boxes:
+            assert x >= safe - 0.01 and y >= safe - 0.01
+            assert x + w <= renderer.width - safe + 0.01 and y + h <= renderer.height - safe + 0.01
+
+
+def test_translation_is_applied_by_context() -> None:
+    seen = []
+
+    def translate(context: str, source: str) -> str:
+        seen.append(context)
+        return f"«{source}»"
+
+    deck, renderer = _renderer(translate)
+    canvas = RecordingCanvas()
+    renderer.draw_face(canvas, deck.card("hit"))
+    assert {"card:hit.name", "card:hit.text", "type:rider.label", "deck:credit"} <= set(seen)
+    assert "'«Hit»'" in canvas.text_log()
+
+
+def test_user_markup_is_escaped() -> None:
+    from cardgen.render.reportlab_canvas import markup
+
+    assert markup('<img src="/etc/passwd"/> & **bold**') == '&lt;img src="/etc/passwd"/&gt; &amp; <b>bold</b>'
