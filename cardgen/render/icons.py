@@ -75,9 +75,6 @@ def icon_push(c: Canvas, x: float, y: float, s: float, color: str, paper: str) -
     lw = s * 0.045
     _card(c, x + s * 0.04, y + s * 0.3, s * 0.46, s * 0.34, color, paper, lw=lw)
     _arrow(c, x + s * 0.36, y + s * 0.47, x + s * 0.98, y + s * 0.47, s * 0.14, s * 0.28, color)
-    for i in range(3):
-        c.set_fill(color)
-        c.rect(x + s * (0.06 + i * 0.1), y + s * 0.12, s * 0.06, s * 0.08, fill=True)
 
 
 def icon_grab(c: Canvas, x: float, y: float, s: float, color: str, paper: str) -> None:
