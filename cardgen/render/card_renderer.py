@@ -21,6 +21,23 @@ from cardgen.render.colors import darken, lighten
 from cardgen.render.icons import ICONS, draw_symbol
 
 Translate = Callable[[str, str], str]
+ElementDrawer = Callable[["CardRenderer", Canvas, ElementSpec, "CardSpec | None", "CardTypeSpec | None"], None]
+
+ELEMENT_KINDS: dict[str, ElementDrawer] = {}
+"""Element kinds added by other modules (e.g. stat blocks): ``kind`` → drawing function.
+
+Register with :func:`element_kind`; built-in kinds are the ``_draw_<kind>`` methods below.
+"""
+
+
+def element_kind(name: str) -> Callable[[ElementDrawer], ElementDrawer]:
+    """Decorator registering a drawing function for layout elements of ``kind: name``."""
+
+    def register(fn: ElementDrawer) -> ElementDrawer:
+        ELEMENT_KINDS[name] = fn
+        return fn
+
+    return register
 
 FONT_NAMES = {
     "display": fonts.DISPLAY,
@@ -74,6 +91,10 @@ class CardRenderer:
         self._draw_layout(c, self.backs[layout_name], card=None, kind=None)
 
     # -- layout -----------------------------------------------------------------------------
+    def box(self, element: ElementSpec) -> Box:
+        """An element's box in PDF coordinates (points, origin bottom-left of the trim box)."""
+        return self._box(element)
+
     def _box(self, element: ElementSpec) -> Box:
         w_card, h_card = self.width, self.height
         x = parse_length(element.x, relative_to=w_card, allow_negative=True)
@@ -101,6 +122,10 @@ class CardRenderer:
         x1, y1 = min(box.x + box.w, self.width - s), min(box.y + box.h, self.height - s)
         return Box(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
 
+    def color(self, value: str, kind: CardTypeSpec | None) -> str:
+        """Resolve a layout colour name ('type', 'type-light', 'back' …) or '#hex'."""
+        return self._color(value, kind)
+
     def _color(self, value: str, kind: CardTypeSpec | None) -> str:
         back = self.deck.back
         named = {
@@ -124,8 +149,11 @@ class CardRenderer:
 
     def _draw_layout(self, c: Canvas, layout: LayoutSpec, *, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
         for element in layout.elements.values():
-            draw = getattr(self, "_draw_" + element.kind.replace("-", "_"))
-            draw(c, element, card, kind)
+            extra = ELEMENT_KINDS.get(element.kind)
+            if extra is not None:
+                extra(self, c, element, card, kind)
+            else:
+                getattr(self, "_draw_" + element.kind.replace("-", "_"))(c, element, card, kind)
 
     # -- element kinds ----------------------------------------------------------------------
     def _draw_fill(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
