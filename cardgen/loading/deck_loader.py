@@ -160,4 +160,10 @@ def _check_art(deck: DeckSpec, located: Located, key: tuple[str | int, ...], ref
         return located.error(key, f"'{reference}' is not a supported art file", hint="use .png, .jpg or .svg")
     if not real.is_file():
         return located.error(key, f"art file '{reference}' not found", hint=f"looked in {display_path(deck.folder)}/")
+    from cardgen.render.art import art_size
+
+    try:
+        art_size(real)
+    except CardgenError as exc:
+        return located.error(key, f"'{reference}': {exc.message}", hint=exc.hint)
     return None

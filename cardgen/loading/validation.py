@@ -46,9 +46,10 @@ def errors_from_validation(exc: ValidationError, where: Located | Locator, *,
     problems: list[CardgenError] = []
     seen: set[tuple[Key, str]] = set()
     errors = exc.errors(include_url=False)
-    literal_locs = {_clean_loc(e["loc"]) for e in errors if e["type"] == "literal_error"}
+    data = where.data if isinstance(where, Located) else None
+    literal_locs = {_clean_loc(e["loc"], data) for e in errors if e["type"] == "literal_error"}
     for error in errors:
-        loc = _clean_loc(error["loc"])
+        loc = _clean_loc(error["loc"], data)
         if error["type"] in ("model_type", "dict_type") and loc in literal_locs:
             continue  # a preset name was meant; the "or a mapping" branch would only confuse
         kind = error["type"]
@@ -82,13 +83,27 @@ def errors_from_validation(exc: ValidationError, where: Located | Locator, *,
     return problems
 
 
-def _clean_loc(loc: tuple[Any, ...]) -> Key:
-    """Drop pydantic's union-branch labels (e.g. 'literal[...]', 'CardSizeSpec')."""
+_BRANCH = ("literal[", "function-", "str", "int", "float", "bool", "list[", "dict[", "nullable[", "union[")
+
+
+def _clean_loc(loc: tuple[Any, ...], data: Any = None) -> Key:
+    """Drop pydantic's union-branch labels ('literal[...]', 'CardSizeSpec') from an error location.
+
+    A part is kept when it names a key or index that really is in the user's data; otherwise it
+    is dropped if it looks like a branch label.
+    """
     cleaned: list[str | int] = []
+    current = data
     for part in loc:
-        if isinstance(part, str) and (part.startswith(("literal[", "function-", "str", "int")) or part[:1].isupper()):
-            if part not in ("str", "int") or cleaned:
-                continue
+        present = (isinstance(current, dict) and part in current) or (
+            isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current))
+        if present:
+            current = current[part]
+            cleaned.append(part)
+            continue
+        if isinstance(part, str) and (part.startswith(_BRANCH) or part[:1].isupper()) and data is not None:
+            continue
+        current = None
         cleaned.append(part)
     return tuple(cleaned)
 

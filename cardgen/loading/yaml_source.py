@@ -78,7 +78,10 @@ def read_yaml(path: Path, *, display_path: Path | None = None) -> Located:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DeckError(f"not UTF-8 text (byte {exc.start})", path=shown, hint="save the file as UTF-8") from None
+        good = raw[: exc.start].decode("utf-8")
+        line, col = _line_col(good, len(good))
+        raise DeckError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x})", path=shown, line=line, col=col,
+                        hint="save the file as UTF-8") from None
     return parse_yaml(text, path=shown)
 
 
@@ -93,7 +96,16 @@ def parse_yaml(text: str, *, path: Path) -> Located:
         raise DeckError(f"YAML syntax error: {problem}", path=path, line=line, col=col,
                         hint="check indentation and quoting around this point") from None
     except YAMLError as exc:
-        raise DeckError(f"YAML syntax error: {str(exc).splitlines()[0]}", path=path) from None
+        position = getattr(exc, "position", None)
+        line, col = _line_col(text, position) if isinstance(position, int) else (1, 1)
+        character = getattr(exc, "character", None)
+        if isinstance(character, str) and character:
+            message = f"character U+{ord(character[0]):04X} is not allowed in YAML"
+            hint = "remove control characters; save the file as UTF-8 text"
+        else:
+            message = f"YAML syntax error: {str(exc).splitlines()[0]}"
+            hint = None
+        raise DeckError(message, path=path, line=line, col=col, hint=hint) from None
     except RecursionError:
         raise DeckError("YAML nesting is too deep", path=path) from None
     located = Located(data=None, path=path)
@@ -103,6 +115,12 @@ def parse_yaml(text: str, *, path: Path) -> Located:
     builder = _Builder(located)
     located.data = builder.build(root, (), 0)
     return located
+
+
+def _line_col(text: str, position: int) -> tuple[int, int]:
+    """1-based line and column of a character offset."""
+    before = text[:position]
+    return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
 
 
 class _Builder:

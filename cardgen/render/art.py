@@ -18,13 +18,20 @@ def art_size(path: Path) -> tuple[float, float]:
 
         drawing = load_svg(str(path))
         return float(drawing.width), float(drawing.height)
+    import warnings
+
     from PIL import Image
 
     try:
-        with Image.open(path) as image:
-            width, height = image.size
-    except (OSError, Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-        raise DeckError(f"cannot read image: {exc.__class__.__name__}", path=path, hint="save it again as PNG or JPEG") from None
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(path) as image:
+                width, height = image.size
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise DeckError("image has far too many pixels (a decompression bomb?)", path=path,
+                        hint="a 300 dpi poker card needs about 825×1125 pixels") from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise DeckError(f"cannot read image ({exc.__class__.__name__})", path=path, hint="save it again as PNG or JPEG") from None
     if width * height > MAX_PIXELS:
         raise DeckError(f"image is {width}×{height} pixels, more than the {MAX_PIXELS // 1_000_000} MP limit", path=path,
                         hint="a 300 dpi poker card needs about 825×1125 pixels")

@@ -36,6 +36,7 @@ CASES = {
     "bad-colour": (13, 30, "types.red.color: expected a colour"),
     "not-a-mapping": (1, 1, "a deck file must be a mapping"),
     "alias-bomb": (1, 14, "document expands to more than"),
+    "decompression-bomb": (26, 10, "image has far too many pixels"),
 }
 
 
