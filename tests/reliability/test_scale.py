@@ -1,0 +1,45 @@
+"""A 5,000-card deck with art builds with bounded memory (run with -m slow)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+SCRIPT = """
+import json, resource, sys, time
+from pathlib import Path
+from cardgen.loading import load_deck
+from cardgen.render.sheets import write_sheets
+start = time.perf_counter()
+result = write_sheets(load_deck(Path(sys.argv[1])), Path(sys.argv[2]))
+print(json.dumps({"pages": result.pages, "cards": result.cards, "seconds": time.perf_counter() - start,
+                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+@pytest.mark.slow
+def test_five_thousand_cards_with_art_in_bounded_memory(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from sheets import make_deck  # bench/sheets.py: FALLING × factor, shared art on every card
+    finally:
+        sys.path.pop(0)
+    small = make_deck(tmp_path, 10)
+    big = make_deck(tmp_path, 100)
+    runs = {}
+    for name, deck in (("small", small), ("big", big)):
+        proc = subprocess.run([sys.executable, "-c", SCRIPT, str(deck), str(tmp_path / f"{name}.pdf")],
+                              capture_output=True, text=True, check=True)
+        runs[name] = json.loads(proc.stdout)
+    assert runs["big"]["cards"] == 5400
+    assert runs["big"]["pages"] == 2 * 600
+    assert runs["big"]["peak_mb"] < 300
+    # linear (or better) in cards: 10× the cards costs at most ~10× the time
+    assert runs["big"]["seconds"] < 12 * max(runs["small"]["seconds"], 0.05)
+    assert (tmp_path / "big.pdf").stat().st_size < 3_000_000
