@@ -178,3 +178,33 @@ def test_bleed_is_filled_with_the_card_background(a4_duplex: Path) -> None:
     y = slot.y + slot.height - 5 * MM  # beside the type band
     r, g, b = image.getpixel((round(x * 4), round(image.height - y * 4)))
     assert b > r + 40  # Hit is a blue Rider
+
+
+def test_art_used_by_many_cards_is_embedded_once(minimal_copy: Path, tmp_path: Path) -> None:
+    deck = load_deck(minimal_copy)
+    target = tmp_path / "cards.pdf"
+    write_sheets(deck, target)
+    import pikepdf
+
+    with pikepdf.open(target) as pdf:
+        images = [obj for obj in pdf.objects if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"
+                  and int(obj.get("/Width", 0)) == 120]
+    assert deck.card("two").count == 3
+    assert len(images) == 1
+
+
+def test_progress_is_reported_per_page(deck, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    calls: list[tuple[int, int]] = []
+    write_sheets(deck, tmp_path / "cards.pdf", progress=lambda done, total: calls.append((done, total)))
+    assert calls[-1] == (12, 12)
+    assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+
+
+def test_short_edge_duplex_mirrors_top_to_bottom(deck, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    target = tmp_path / "short.pdf"
+    write_sheets(deck, target, options=SheetOptions(flip="short"))
+    reader = pypdf.PdfReader(target)
+    height = PAPER_SIZES["a4"].height_pt
+    for front, back in zip(placements(reader.pages[0]), placements(reader.pages[1])):
+        assert back.x == pytest.approx(front.x, abs=0.01)
+        assert back.y + POKER.height_pt / 2 == pytest.approx(height - (front.y + POKER.height_pt / 2), abs=0.01)
