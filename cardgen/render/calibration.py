@@ -36,25 +36,12 @@ def write_calibration(target: Path, paper: Size, *, flip: Flip = "long") -> None
         ]
         for i, line in enumerate(lines):
             c.drawCentredString(cx, h - 35 * MM - i * 12, line)
-        c.setLineWidth(0.3)
-        for mm in range(-10, 11):
-            length = 6 * MM if mm % 5 == 0 else 3 * MM
-            x = cx + mm * 0.5 * MM
-            c.line(x, cy - length, x, cy + length)
-            y = cy + mm * 0.5 * MM
-            c.line(cx + 40 * MM - length, y, cx + 40 * MM + length, y)
-            if mm % 2 == 0:
-                c.setFont(BODY, 5)
-                c.drawCentredString(x, cy - length - 7, f"{mm * 0.5:+g}")
-                c.drawString(cx + 40 * MM + length + 2, y - 2, f"{mm * 0.5:+g}")
-        c.setFont(BODY, 7)
-        c.drawCentredString(cx, cy - 16 * MM, "X offset (mm): horizontal ruler")
-        c.drawString(cx + 32 * MM, cy + 10 * MM, "Y offset (mm)")
+        _rulers(c, cx, cy)
         _corners(c, w, h)
         c.showPage()
         # back: pointers mirrored onto the rulers' zero lines
-        zero_x = Slot(cx, cy - 12 * MM, 0.0, 24 * MM, (0, 0, 0, 0))
-        zero_y = Slot(cx + 34 * MM, cy, 12 * MM, 0.0, (0, 0, 0, 0))
+        zero_x = Slot(cx, cy - 8 * MM, 0.0, 12 * MM, (0, 0, 0, 0))
+        zero_y = Slot(cx + 37 * MM, cy, 12 * MM, 0.0, (0, 0, 0, 0))
         bx = mirror(zero_x, paper, flip=flip)
         by = mirror(zero_y, paper, flip=flip)
         c.setLineWidth(0.6)
@@ -65,6 +52,27 @@ def write_calibration(target: Path, paper: Size, *, flip: Flip = "long") -> None
         _corners(c, w, h)
         c.showPage()
         c.save()
+
+
+def _rulers(c, cx: float, cy: float) -> None:  # type: ignore[no-untyped-def]
+    """Two rulers, ±5 mm in 0.5 mm steps: X below the page centre, Y to its right."""
+    c.setLineWidth(0.25)
+    c.line(cx - 5 * MM, cy, cx + 5 * MM, cy)
+    c.line(cx + 40 * MM, cy - 5 * MM, cx + 40 * MM, cy + 5 * MM)
+    for step in range(-10, 11):
+        length = (5 if step % 10 == 0 else 3 if step % 2 == 0 else 1.5) * MM
+        x = cx + step * 0.5 * MM
+        c.line(x, cy, x, cy - length)
+        y = cy + step * 0.5 * MM
+        c.line(cx + 40 * MM, y, cx + 40 * MM + length, y)
+        if step % 4 == 0:
+            label = f"{step * 0.5:+g}" if step else "0"
+            c.setFont(BODY, 5)
+            c.drawCentredString(x, cy - 5 * MM - 6, label)
+            c.drawString(cx + 40 * MM + 5.5 * MM, y - 1.8, label)
+    c.setFont(BODY_BOLD, 8)
+    c.drawCentredString(cx, cy - 5 * MM - 18, "X offset (mm)")
+    c.drawString(cx + 40 * MM + 10 * MM, cy - 2.5, "Y offset (mm)")
 
 
 def _corners(c, w: float, h: float) -> None:  # type: ignore[no-untyped-def]

@@ -60,8 +60,7 @@ def draw_fold_line(c: Canvas, sheet: Sheet, label: str) -> None:
     from cardgen.render.fonts import BODY
 
     c.set_fill("#606060")
-    c.save()
-    c.translate(sheet.fold_x - 1.2 * MM, sheet.paper.height_pt / 2)
-    c.rotate(90)
-    c.text(0, 0, label, font=BODY, size=6, align="center")
-    c.restore()
+    top = sheet.extent()[3]
+    room = sheet.paper.height_pt - top
+    if room >= 6:
+        c.text(sheet.fold_x, top + min(room / 2, 9) - 2, label, font=BODY, size=6, align="center")

@@ -163,7 +163,7 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
         if options.layout == "gutterfold":
             for slot, card in zip(backs.slots, chunk):
                 forms.place(forms.back(card), slot)
-            draw_fold_line(rc, fronts, "fold")
+            draw_fold_line(rc, fronts, "fold here")
         _marks(rc, fronts, options)
         if options.layout == "gutterfold":
             _marks(rc, backs, options)
