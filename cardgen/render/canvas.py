@@ -7,7 +7,7 @@ to a :class:`~cardgen.render.recording_canvas.RecordingCanvas` whose call log te
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal, Protocol
 
 Point = tuple[float, float]
@@ -37,3 +37,6 @@ class Canvas(Protocol):
                  valign: VAlign = "top", color: str = "#000000", language: str = "en") -> float: ...
     def image(self, path: str, x: float, y: float, w: float, h: float) -> None: ...
     def drawing(self, key: str, svg_path: str, x: float, y: float, w: float, h: float) -> None: ...
+    def group(self, key: str, bbox: tuple[float, float, float, float], draw: Callable[["Canvas"], None]) -> None:
+        """Draw ``draw`` at the origin; a backend may store it once under ``key`` and reuse it."""
+        ...

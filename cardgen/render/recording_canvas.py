@@ -81,5 +81,9 @@ class RecordingCanvas:
     def image(self, path: str, x: float, y: float, w: float, h: float) -> None:
         self._log("image", path, float(x), float(y), float(w), float(h))
 
+    def group(self, key: str, bbox: tuple[float, float, float, float], draw: Any) -> None:
+        """Logged by key only: the group's own drawing is tested where it is defined."""
+        self._log("group", key)
+
     def drawing(self, key: str, svg_path: str, x: float, y: float, w: float, h: float) -> None:
         self._log("drawing", key, float(x), float(y), float(w), float(h))

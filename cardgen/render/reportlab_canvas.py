@@ -148,6 +148,16 @@ class ReportlabCanvas:
         # drawImage keyed by the path string: reportlab embeds each file once per PDF.
         self.c.drawImage(path, x, y, w, h, mask="auto", preserveAspectRatio=False)
 
+    def group(self, key: str, bbox: tuple[float, float, float, float], draw: Any) -> None:
+        """Draw once into a Form XObject named after ``key``, then place it (here and later)."""
+        name = "grp_" + re.sub(r"[^A-Za-z0-9_]", "_", key)
+        if name not in self._forms:
+            self.c.beginForm(name, *bbox)
+            draw(self)
+            self.c.endForm()
+            self._forms.add(name)
+        self.c.doForm(name)
+
     def drawing(self, key: str, svg_path: str, x: float, y: float, w: float, h: float) -> None:
         """Draw an SVG file; it is converted once and stored once as a Form XObject."""
         from cardgen.render.svg_art import svg_form

@@ -1,0 +1,1 @@
+"""Teaching walkthroughs: simulated games drawn frame by frame, stage by stage."""

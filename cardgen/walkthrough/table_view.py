@@ -1,0 +1,75 @@
+"""What one frame of a walkthrough shows: a plain, engine-independent picture of the table.
+
+An adapter turns the engine's snapshot and event into a :class:`TableView`; the frame drawing
+is a pure function of it. Card ids are the engine's physical ids (``hit-3``); the deck card a
+physical card is a copy of is its prefix (``hit``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Target = Literal["rider", "stack", "held", "deck", "discard", "seat"]
+
+
+def kind_of(card: str) -> str:
+    """``hit-3`` → ``hit`` (the deck card this physical card is a copy of)."""
+    head, _, tail = card.rpartition("-")
+    return head if head and tail.isdigit() else card
+
+
+@dataclass(frozen=True)
+class StackView:
+    id: int
+    top: str | None
+    height: int
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    name: str
+    stacks: tuple[StackView, ...] = ()
+    held: str | None = None
+    rider: str | None = None
+    extras: tuple[str, ...] = ()
+    out: bool = False
+    ground: str | None = None
+    being_dealt: bool = False
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """The part of the table the caption talks about."""
+
+    target: Target
+    seat: int | None = None
+    stack: int | None = None
+
+
+@dataclass(frozen=True)
+class TableView:
+    seats: tuple[SeatView, ...]
+    deck_count: int
+    grounds_in_deck: int
+    discard_top: str | None
+    discard_count: int
+    clock_ms: int
+    caption: str = ""
+    highlights: tuple[Highlight, ...] = field(default_factory=tuple)
+    rule_label: str | None = None
+    """A short label for the rule at work (shown in a tag when the stage introduces it)."""
+    dealer_label: str = "Dealer"
+    deck_label: str = "Deck"
+    discard_label: str = "Discard"
+    grounds_label: str = "Grounds at the bottom"
+    held_label: str = "holds"
+    out_label: str = "out"
+
+
+def format_clock(ms: int) -> str:
+    """``12400`` → ``00:12.4``."""
+    seconds, millis = divmod(max(0, ms), 1000)
+    minutes, seconds = divmod(seconds, 60)
+    return f"{minutes:02d}:{seconds:02d}.{millis // 100}"

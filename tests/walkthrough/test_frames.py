@@ -1,0 +1,74 @@
+"""A frame is a pure function of its TableView: checked through recorded drawing calls."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgen.loading import load_deck
+from cardgen.loading.deck_loader import load_deck_layouts
+from cardgen.render.card_renderer import CardRenderer
+from cardgen.render.recording_canvas import RecordingCanvas
+from cardgen.walkthrough.frames import FramePainter
+from cardgen.walkthrough.table_view import Highlight, SeatView, StackView, TableView, format_clock, kind_of
+from tests.conftest import FALLING
+
+
+@pytest.fixture(scope="module")
+def painter() -> FramePainter:
+    deck = load_deck(FALLING)
+    layouts = load_deck_layouts(deck)
+    return FramePainter(CardRenderer(deck, layouts[deck.layout], layouts))
+
+
+def _view(**changes) -> TableView:  # type: ignore[no-untyped-def]
+    seats = (
+        SeatView(0, "Ann", (StackView(1, "hit-2", 3),), held="stop-1", rider="split-1", extras=("extra-2",)),
+        SeatView(1, "Bob", (StackView(2, "skip-3", 2), StackView(5, "push-1", 1))),
+        SeatView(2, "Cleo", (), out=True, ground="ground-1"),
+    )
+    base = dict(seats=seats, deck_count=20, grounds_in_deck=4, discard_top="hit-5", discard_count=7, clock_ms=12400,
+                caption="Ann lays an Extra on her Split.", highlights=(Highlight("rider", 0),), rule_label="Extra")
+    base.update(changes)
+    return TableView(**base)
+
+
+def _record(painter: FramePainter, view: TableView) -> RecordingCanvas:
+    canvas = RecordingCanvas()
+    painter.draw(canvas, view, width=480, height=420)
+    return canvas
+
+
+def test_same_view_same_drawing(painter: FramePainter) -> None:
+    assert _record(painter, _view()).text_log() == _record(painter, _view()).text_log()
+
+
+def test_frame_shows_clock_names_caption_and_counts(painter: FramePainter) -> None:
+    log = _record(painter, _view()).text_log()
+    for text in ("'00:12.4'", "'Ann'", "'Bob'", "'Cleo (out)'", "'Ann lays an Extra on her Split.'", "'Deck: 20'",
+                 "'Discard: 7'", "'Extra'", "'3'"):
+        assert text in log, text
+
+
+def test_cards_are_the_printed_faces(painter: FramePainter) -> None:
+    groups = {line for line in _record(painter, _view()).calls if line.startswith("group(")}
+    assert groups == {"group('face-hit')", "group('face-stop')", "group('face-split')", "group('face-extra')",
+                      "group('face-skip')", "group('face-push')", "group('face-ground')", "group('back')"}
+
+
+def test_rider_is_drawn_sideways(painter: FramePainter) -> None:
+    calls = _record(painter, _view()).calls
+    index = calls.index("group('face-split')")
+    assert "rotate(90.00)" in calls[index - 4:index]
+
+
+def test_highlight_changes_the_drawing(painter: FramePainter) -> None:
+    plain = _record(painter, _view(highlights=())).text_log()
+    marked = _record(painter, _view()).text_log()
+    assert plain != marked
+    assert marked.count("dash=(2.50,2)") > plain.count("dash=(2.50,2)")
+
+
+def test_helpers() -> None:
+    assert format_clock(12400) == "00:12.4"
+    assert format_clock(61_000) == "01:01.0"
+    assert kind_of("hit-3") == "hit" and kind_of("extra") == "extra" and kind_of("x-y-12") == "x-y"
