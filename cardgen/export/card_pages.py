@@ -1,0 +1,112 @@
+"""The deck's distinct faces and backs as a PDF, one card per page with its bleed.
+
+Drawn exactly as ``cardgen sheets --layout single`` draws a card (same renderer, same Form
+XObject placement, same TrimBox/BleedBox), but each distinct face and each back layout appears
+once: a 5,400-card deck with 8 faces and one back gives 9 pages to rasterise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from cardgen.layout.imposition import Slot
+from cardgen.loading.deck_loader import load_deck_layouts
+from cardgen.model.deck import CardSpec, DeckSpec
+from cardgen.output import atomic_path
+from cardgen.render.card_renderer import CardRenderer, Translate, no_translation
+from cardgen.render.fonts import register_fonts
+from cardgen.render.sheets import _FormCache, new_canvas
+
+Side = Literal["front", "back"]
+Box = tuple[float, float, float, float]
+"""x0, y0, x1, y1 in PDF points (origin bottom-left of the page)."""
+
+
+@dataclass(frozen=True)
+class CardPage:
+    """One page of the card-pages PDF: a distinct face (``card`` set) or a back layout."""
+
+    index: int
+    side: Side
+    key: str
+    """The card id for a face, the layout name for a back."""
+    name: str
+    """The (translated) card name; for a back, the deck title and "back"."""
+    count: int
+    """Physical cards in the deck that show this image."""
+    card: CardSpec | None = None
+
+
+@dataclass(frozen=True)
+class CardPages:
+    """Where the pages are and how a card sits on each page."""
+
+    path: Path
+    pages: tuple[CardPage, ...]
+    width_pt: float
+    height_pt: float
+    bleed_pt: float
+
+    @property
+    def faces(self) -> list[CardPage]:
+        return [p for p in self.pages if p.side == "front"]
+
+    @property
+    def backs(self) -> list[CardPage]:
+        return [p for p in self.pages if p.side == "back"]
+
+    def box(self, *, bleed: bool) -> Box:
+        """The page region of one card: the whole page with bleed, else the trim box."""
+        b = self.bleed_pt
+        if bleed:
+            return (0.0, 0.0, self.width_pt + 2 * b, self.height_pt + 2 * b)
+        return (b, b, b + self.width_pt, b + self.height_pt)
+
+
+def back_layouts(deck: DeckSpec) -> dict[str, str]:
+    """Card id → the back layout that card uses."""
+    return {card.id: deck.types[card.type].back or deck.back.layout for card in deck.cards}
+
+
+def write_card_pages(deck: DeckSpec, target: Path, *, translate: Translate = no_translation,
+                     language: str = "en") -> CardPages:
+    """Write one page per distinct face, then one per back layout used, and describe them."""
+    register_fonts()
+    layouts = load_deck_layouts(deck)
+    renderer = CardRenderer(deck, layouts[deck.layout], layouts, translate=translate, language=language)
+    b, w, h = renderer.bleed, renderer.width, renderer.height
+    pages: list[CardPage] = []
+    backs = back_layouts(deck)
+    back_counts: dict[str, int] = {}
+    for card in deck.cards:
+        back_counts[backs[card.id]] = back_counts.get(backs[card.id], 0) + card.count
+    title = translate("deck:title", deck.title)
+    with atomic_path(Path(target)) as tmp:
+        c = new_canvas(tmp, pagesize=(w + 2 * b, h + 2 * b), title=title,
+                       author=deck.designer, subject="Distinct card faces and backs")
+        forms = _FormCache(c, renderer)
+        slot = Slot(b, b, w, h, (0.0, 0.0, w + 2 * b, h + 2 * b))
+
+        def page(form: str) -> None:
+            c.setTrimBox((b, b, b + w, b + h))
+            c.setBleedBox((0, 0, w + 2 * b, h + 2 * b))
+            forms.place(form, slot)
+            c.showPage()
+
+        for card in deck.cards:
+            page(forms.face(card))
+            pages.append(CardPage(len(pages), "front", card.id, translate(f"card:{card.id}.name", card.name),
+                                  card.count, card))
+        shown: set[str] = set()
+        for card in deck.cards:
+            layout = backs[card.id]
+            if layout in shown:
+                continue
+            shown.add(layout)
+            page(forms.back(card))
+            name = f"{title} back" if len(back_counts) == 1 else f"{title} back ({layout})"
+            pages.append(CardPage(len(pages), "back", layout, name, back_counts[layout]))
+        c.save()
+    return CardPages(Path(target), tuple(pages), w, h, b)
