@@ -39,8 +39,21 @@ def build_card_sheets(ctx: BuildContext) -> Path:
     return target
 
 
+def build_rulebook(ctx: BuildContext) -> Path | None:
+    """``rulebook-<lang>.pdf``, for decks that have a rulebook.md."""
+    from cardgen.i18n.messages import rulebook_path
+    from cardgen.rulebook.builder import write_rulebook
+
+    if not rulebook_path(ctx.deck).is_file():
+        return None
+    target = ctx.out_dir / f"rulebook-{ctx.language}.pdf"
+    write_rulebook(ctx.deck, target, translate=ctx.translate, language=ctx.language, paper=ctx.paper)
+    return target
+
+
 PRODUCTS: dict[str, ProductBuilder] = {
     "cards": build_card_sheets,
+    "rulebook": build_rulebook,
 }
 
 
@@ -56,13 +69,20 @@ def translator_for(deck: DeckSpec, language: str, *, allow_untranslated: bool = 
 
 def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = None, only: list[str] | None = None,
                paper: str = "a4", allow_untranslated: bool = False,
-               progress: Progress | None = None, on_product: Callable[[Path], None] | None = None) -> list[Path]:
-    """Build every product of ``deck`` in each language; returns the files written."""
+               progress: Progress | None = None, on_product: Callable[[Path], None] | None = None,
+               on_note: Callable[[str], None] | None = None) -> list[Path]:
+    """Build every product of ``deck`` in each language; returns the files written.
+
+    ``on_note`` hears what the user should know but is not an error (e.g. how many strings
+    fell back to English with ``allow_untranslated``).
+    """
     remove_stale_temps(out_dir)
     written: list[Path] = []
     for language in languages or deck.languages:
         notes: list[str] = []
         translate = translator_for(deck, language, allow_untranslated=allow_untranslated, notes=notes)
+        for note in notes if on_note else ():
+            on_note(note)
         ctx = BuildContext(deck=deck, language=language, translate=translate, out_dir=out_dir, paper=paper,
                            progress=progress, notes=notes)
         for name, builder in PRODUCTS.items():

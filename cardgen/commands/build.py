@@ -38,7 +38,8 @@ def command(deck_dirs: tuple[Path, ...], out: Path | None, languages: tuple[str,
             with page_progress(f"{deck.deck}", enabled=deck.total_cards > 4 * 9) as progress:
                 build_deck(deck, target, languages=list(languages) or None, paper=paper,
                            allow_untranslated=allow_untranslated, progress=progress,
-                           on_product=lambda path: click.echo(f"wrote {display_path(path)}"))
+                           on_product=lambda path: click.echo(f"wrote {display_path(path)}"),
+                           on_note=lambda note: click.echo(f"note: {note}", err=True))
         except CardgenError as error:
             problems.extend(error.problems)
     if problems:

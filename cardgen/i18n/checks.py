@@ -1,0 +1,119 @@
+"""How complete and how sound a language's catalog is.
+
+For each string the deck needs: translated, fuzzy (the English changed since it was
+translated), or missing (no entry, or an empty one). A translation whose placeholders or markup
+differ from the English, or that uses a character the bundled fonts cannot draw, is a problem
+too. Problems carry ``file:line`` of the PO entry — or of the English source when the catalog
+has no entry for it yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+
+from cardgen.errors import I18nError
+from cardgen.i18n.catalogs import catalog_path, read_catalog
+from cardgen.i18n.messages import SourceMessage, extract_messages
+from cardgen.i18n.placeholders import differences
+from cardgen.loading.deck_loader import display_path
+from cardgen.model.deck import DeckSpec
+
+CHECKED_FONTS = ("Lato", "Lato-Bold", "Lato-Italic", "Lato-BoldItalic", "Vollkorn-Bold")
+"""Every face a translated string can be set in (body, emphasis, headings and card titles)."""
+
+
+@dataclass
+class CatalogReport:
+    language: str
+    path: Path
+    total: int = 0
+    translated: int = 0
+    fuzzy: int = 0
+    missing: int = 0
+    obsolete: int = 0
+    problems: list[I18nError] = field(default_factory=list)
+    usable: dict[tuple[str, str], str] = field(default_factory=dict)
+    """(context, English) → translation, for every entry that is translated and sound."""
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.translated / self.total if self.total else 100.0
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def summary(self) -> str:
+        return (f"{self.language}: {self.translated}/{self.total} translated ({self.percent:.0f}%), "
+                f"{self.fuzzy} fuzzy, {self.missing} missing, {self.invalid} with problems"
+                f" — {display_path(self.path)}")
+
+    @property
+    def invalid(self) -> int:
+        """Entries whose translation has placeholder, markup or glyph problems."""
+        return len({p.field for p in self.problems if p.message.startswith(("placeholder", "markup", "character"))})
+
+
+def _source_location(deck: DeckSpec, message: SourceMessage) -> Path:
+    if message.file.startswith("cardgen/"):
+        return Path(message.file)
+    return display_path(deck.folder / message.file)
+
+
+def _missing_glyphs(text: str) -> set[str]:
+    from cardgen.render.fonts import has_glyphs
+
+    missing: set[str] = set()
+    for font in CHECKED_FONTS:
+        missing |= has_glyphs(text, font)
+    return missing
+
+
+def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage] | None = None,
+                  catalog: Catalog | None = None, path: Path | None = None) -> CatalogReport:
+    """Compare ``language``'s catalog with the strings the deck needs."""
+    path = path or catalog_path(deck, language)
+    shown = display_path(path)
+    if catalog is None:
+        catalog = read_catalog(path)
+    needed = messages if messages is not None else extract_messages(deck)
+    report = CatalogReport(language=language, path=path, total=len(needed))
+    entries = {(m.context, m.id): m for m in catalog if m.id}
+    used: set[tuple[str | None, str]] = set()
+    for message in needed:
+        key = (message.context, message.text)
+        entry = entries.get(key)
+        if entry is None:
+            report.missing += 1
+            report.problems.append(I18nError(
+                f"missing: not in {path.name} (run 'cardgen i18n update {display_path(deck.folder)}')",
+                path=_source_location(deck, message), line=message.line, field=message.context))
+            continue
+        used.add(key)
+        if entry.fuzzy:
+            report.fuzzy += 1
+            report.problems.append(I18nError(
+                "fuzzy: the English changed since this was translated; check the translation, "
+                "then remove the fuzzy flag", path=shown, line=entry.lineno, field=message.context))
+            continue
+        string = entry.string if isinstance(entry.string, str) else (entry.string[0] if entry.string else "")
+        if not string.strip():
+            report.missing += 1
+            report.problems.append(I18nError("missing: not translated yet", path=shown, line=entry.lineno,
+                                             field=message.context))
+            continue
+        problems = differences(message.text, string)
+        glyphs = _missing_glyphs(string)
+        if glyphs:
+            listed = " ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in sorted(glyphs))
+            problems.append(f"character {listed} is not in the bundled fonts")
+        for problem in problems:
+            report.problems.append(I18nError(problem, path=shown, line=entry.lineno, field=message.context))
+        if not problems:
+            report.translated += 1
+            report.usable[key] = string
+    report.obsolete = len([key for key in entries if key not in used]) + len(catalog.obsolete)
+    return report

@@ -1,0 +1,116 @@
+"""Every string of a deck a translator must translate, with where it lives.
+
+Sources, in catalog order: the deck file (``deck.translatable_strings()``), the rulebook
+(``rulebook.md``, one unit per heading, paragraph, list item or table cell) and the labels the
+rulebook code draws (page furniture, table headers, diagram labels). Other features add their
+own strings with :func:`register_extractor`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.i18n.placeholders import signature
+from cardgen.model.deck import DeckSpec
+
+RULEBOOK_FILE = "rulebook.md"
+
+
+@dataclass(frozen=True)
+class SourceMessage:
+    """One English string: its context, where it is written (deck-relative file, line), a note."""
+
+    context: str
+    text: str
+    file: str
+    line: int | None = None
+    comment: str = ""
+
+
+Extractor = Callable[[DeckSpec], list[SourceMessage]]
+_EXTRACTORS: list[Extractor] = []
+
+
+def register_extractor(extractor: Extractor) -> Extractor:
+    """Add a source of translatable strings (e.g. walkthrough captions); usable as a decorator."""
+    if extractor not in _EXTRACTORS:
+        _EXTRACTORS.append(extractor)
+    return extractor
+
+
+def _keep_note(text: str) -> str:
+    sig = signature(text)
+    keep = list(sig.placeholders) + list(sig.markup)
+    return "Keep as they are: " + ", ".join(keep) if keep else ""
+
+
+def _deck_key(deck: DeckSpec, context: str) -> tuple[str | int, ...]:
+    """The YAML key path of a deck string, for its line number."""
+    kind, _, rest = context.partition(":")
+    if kind == "deck":
+        return tuple(rest.split("."))
+    if kind == "type":
+        key, _, field = rest.partition(".")
+        return ("types", key, field)
+    if kind == "card":
+        card_id, _, field = rest.partition(".")
+        index = next(i for i, card in enumerate(deck.cards) if card.id == card_id)
+        return ("cards", index, *field.split("."))
+    if kind == "teaching":
+        stage, _, field = rest.partition(".")
+        index = next(i for i, s in enumerate(deck.teaching) if s.stage == stage)
+        return ("teaching", index, field)
+    return ()
+
+
+def deck_messages(deck: DeckSpec) -> list[SourceMessage]:
+    from cardgen.loading.yaml_source import read_yaml
+
+    located = None
+    deck_file = deck.folder / "deck.yaml"
+    if deck_file.is_file():
+        located = read_yaml(deck_file)
+    out = []
+    for context, text in deck.translatable_strings():
+        line = located.where(_deck_key(deck, context))[0] if located is not None else None
+        note = "The name of a card type, printed on every card of that type." if context.startswith("type:") else ""
+        note = note or _keep_note(text)
+        out.append(SourceMessage(context, text, "deck.yaml", line, note))
+    return out
+
+
+def rulebook_path(deck: DeckSpec) -> Path:
+    return deck.folder / RULEBOOK_FILE
+
+
+def rulebook_messages(deck: DeckSpec) -> list[SourceMessage]:
+    path = rulebook_path(deck)
+    if not path.is_file():
+        return []
+    from cardgen.i18n.units import parse_rulebook
+    from cardgen.loading.deck_loader import display_path
+    from cardgen.rulebook.labels import labels_for
+
+    document = parse_rulebook(path, display=display_path(path))
+    out = [SourceMessage(u.context, u.source, RULEBOOK_FILE, u.line, _keep_note(u.source))
+           for u in document.units() if u.translatable]
+    for label in labels_for(document):
+        out.append(SourceMessage(label.context, label.text, label.file, label.line, label.comment))
+    return out
+
+
+def extract_messages(deck: DeckSpec) -> list[SourceMessage]:
+    """Every translatable string of ``deck``, in a stable order (deck, rulebook, labels, others)."""
+    messages = deck_messages(deck) + rulebook_messages(deck)
+    for extractor in _EXTRACTORS:
+        messages.extend(extractor(deck))
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for message in messages:
+        key = (message.context, message.text)
+        if key not in seen:
+            seen.add(key)
+            unique.append(message)
+    return unique

@@ -1,0 +1,100 @@
+"""What a translation must keep from its source: placeholders and markup.
+
+Placeholders are ``{name}`` (Python format), ``%(name)s`` (printf style) and Jinja values
+``{{ count.hit }}``. Markup is **bold**, *italic*, `code` (whose text must stay the same: it
+names options and values), links and card icons ``[[hit]]``. :func:`differences` lists what a
+translation lost or added, in words a translator understands.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from markdown_it import MarkdownIt
+
+_JINJA = re.compile(r"\{\{\s*(.*?)\s*\}\}|\{%\s*(.*?)\s*%\}", re.S)
+_BRACE = re.compile(r"(?<!\{)\{([A-Za-z_][\w.]*(?:![rsa])?(?::[^{}]*)?)?\}(?!\})")
+_PRINTF = re.compile(r"%(?:\(([A-Za-z_]\w*)\))?[sdif]")
+_CARD = re.compile(r"\[\[([^\[\]]+)\]\]")
+_md = MarkdownIt("commonmark", {"html": False})
+
+
+@dataclass(frozen=True)
+class Signature:
+    placeholders: Counter[str]
+    markup: Counter[str]
+
+
+def _inline_markup(text: str) -> tuple[Counter[str], str]:
+    """Markup counted from the Markdown inline tokens, and the plain text left over."""
+    markup: Counter[str] = Counter()
+    plain: list[str] = []
+    tokens = _md.parseInline(text)
+    children = (tokens[0].children or []) if tokens else []
+    for token in children:
+        kind = token.type
+        if kind == "strong_open":
+            markup["**bold**"] += 1
+        elif kind == "em_open":
+            markup["*italic*"] += 1
+        elif kind == "code_inline":
+            markup[f"`{token.content}`"] += 1
+        elif kind == "link_open":
+            markup[f"link to {token.attrs.get('href', '')}"] += 1
+        elif kind == "hardbreak":
+            markup["line break"] += 1
+        elif kind == "text":
+            plain.append(token.content)
+        elif kind in ("softbreak",):
+            plain.append(" ")
+    return markup, "".join(plain)
+
+
+def signature(text: str) -> Signature:
+    """The placeholders and markup of ``text``."""
+    placeholders: Counter[str] = Counter()
+    for match in _JINJA.finditer(text):
+        inner = re.sub(r"\s+", " ", (match.group(1) or match.group(2) or "").strip())
+        placeholders["{{ " + inner + " }}" if match.group(1) is not None else "{% " + inner + " %}"] += 1
+    rest = _JINJA.sub("value", text)  # a word, so **{{ x }}** still reads as bold
+    markup, plain = _inline_markup(rest)
+    for match in _CARD.finditer(plain):
+        markup[f"[[{match.group(1)}]]"] += 1
+    plain = _CARD.sub(" ", plain)
+    for match in _BRACE.finditer(plain):
+        placeholders["{" + (match.group(1) or "") + "}"] += 1
+    for match in _PRINTF.finditer(plain):
+        placeholders[match.group(0)] += 1
+    return Signature(placeholders, markup)
+
+
+def _describe(kind: str, missing: Counter[str], extra: Counter[str]) -> list[str]:
+    problems = []
+    for item in sorted(missing):
+        times = f" ({missing[item]}× fewer)" if missing[item] > 1 else ""
+        problems.append(f"{kind} {item} of the source is missing from the translation{times}")
+    for item in sorted(extra):
+        times = f" ({extra[item]}× more)" if extra[item] > 1 else ""
+        problems.append(f"{kind} {item} is not in the source{times}")
+    return problems
+
+
+def differences(source: str, translation: str) -> list[str]:
+    """Problems of ``translation`` against ``source`` (empty when placeholders and markup match)."""
+    a, b = signature(source), signature(translation)
+    problems = _describe("placeholder", a.placeholders - b.placeholders, b.placeholders - a.placeholders)
+    problems += _describe("markup", a.markup - b.markup, b.markup - a.markup)
+    return problems
+
+
+def format_flags(source: str) -> set[str]:
+    """gettext flags for PO tools that check placeholders themselves."""
+    sig = signature(source)
+    flags = set()
+    if any(p.startswith("{") and not p.startswith(("{{", "{%")) for p in sig.placeholders):
+        flags.add("python-brace-format")
+    if any(p.startswith("%") for p in sig.placeholders):
+        flags.add("python-format")
+    return flags

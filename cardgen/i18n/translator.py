@@ -1,0 +1,69 @@
+"""The translation function a build uses: (context, English) → text in the book's language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardgen.errors import I18nError, ProblemList
+from cardgen.i18n.catalogs import catalog_path, check_language
+from cardgen.i18n.checks import check_catalog
+from cardgen.i18n.messages import extract_messages
+from cardgen.i18n.typography import apply_typography
+from cardgen.loading.deck_loader import display_path
+from cardgen.model.deck import DeckSpec
+
+Translate = Callable[[str, str], str]
+LISTED = 25
+"""How many missing strings a failed build lists before saying how many more there are."""
+
+
+def load_translator(deck: DeckSpec, language: str, *, allow_untranslated: bool = False,
+                    notes: list[str] | None = None) -> Translate:
+    """Translate with ``locale/<language>.po``, applying the language's typography.
+
+    Raises :class:`I18nError` (a ``ProblemList`` naming each missing, fuzzy or broken string)
+    when the catalog does not cover every string the deck needs — unless ``allow_untranslated``:
+    then those strings stay in English and a note with their count is added to ``notes``.
+    """
+    check_language(language)
+    path = catalog_path(deck, language)
+    deck_dir = display_path(deck.folder)
+    messages = extract_messages(deck)
+    if not path.is_file():
+        if not allow_untranslated:
+            raise I18nError(f"no catalog for language '{language}'", path=display_path(path),
+                            hint=f"start one with 'cardgen i18n init {deck_dir} {language}', "
+                                 "or build with --allow-untranslated")
+        if notes is not None:
+            notes.append(f"{language}: no catalog; all {len(messages)} strings are in English")
+        usable: dict[tuple[str, str], str] = {}
+    else:
+        report = check_catalog(deck, language, messages=messages)
+        usable = report.usable
+        untranslated = report.total - report.translated
+        if untranslated and not allow_untranslated:
+            shown = report.problems[:LISTED]
+            items: list[I18nError] = list(shown)
+            rest = len(report.problems) - len(shown)
+            items.append(I18nError(
+                f"{untranslated} of {report.total} strings are not ready in '{language}'"
+                + (f" ({rest} more not listed)" if rest > 0 else ""),
+                path=display_path(path),
+                hint=f"'cardgen i18n check {deck_dir} {language}' lists them all; "
+                     "or build with --allow-untranslated to use English for them"))
+            raise ProblemList(f"catalog '{language}' is incomplete", items=items)
+        if untranslated and notes is not None:
+            notes.append(f"{language}: {untranslated} of {report.total} strings are not translated; "
+                         "English is used for them")
+    cache: dict[tuple[str, str], str] = {}
+
+    def translate(context: str, source: str) -> str:
+        key = (context, source)
+        text = cache.get(key)
+        if text is None:
+            found = usable.get(key)
+            text = apply_typography(found, language) if found is not None else source
+            cache[key] = text
+        return text
+
+    return translate

@@ -1,0 +1,1 @@
+"""Rulebooks: Markdown + Jinja2 source, translated unit by unit, typeset with Platypus."""

@@ -1,0 +1,288 @@
+"""A deck's rulebook.md → a typeset PDF in one language (or an imposed booklet).
+
+Each unit of the Markdown is translated (``translate(context, English)``), its Jinja values are
+filled in a sandbox, its inline Markdown becomes escaped reportlab markup; blocks become
+Platypus flowables. Headings keep with what follows, chapters become PDF bookmarks and
+table-of-contents entries, pages are numbered, paragraphs are hyphenated in the book's language.
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+from xml.sax.saxutils import escape
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from reportlab import rl_config
+from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus.flowables import HRFlowable
+
+from cardgen.errors import DeckError
+from cardgen.i18n.messages import rulebook_path
+from cardgen.i18n.units import Block, Document, Unit, parse_rulebook
+from cardgen.loading.deck_loader import display_path
+from cardgen.model.deck import DeckSpec
+from cardgen.output import atomic_path
+from cardgen.render.card_renderer import Translate, no_translation
+from cardgen.render.fonts import BODY, register_fonts
+from cardgen.rulebook.components import components_table, label, teaching_items
+from cardgen.rulebook.diagrams import DIAGRAMS
+from cardgen.rulebook.flowables import (BookCanvas, BookDoc, FloatingFigure, Heading, contents_table, icon_painter,
+                                        icon_row)
+from cardgen.rulebook.inline import to_markup, to_plain
+from cardgen.rulebook.styles import ACCENT, RULE, TINT, Geometry, Styles, geometry, make_styles
+from cardgen.rulebook.values import book_values, render_unit
+
+DIRECTIVES = ("title", "contents", "components", "teaching", "diagram", "page-break")
+
+
+@dataclass(frozen=True)
+class RulebookResult:
+    path: Path
+    pages: int
+    sheets: int | None
+    language: str
+
+
+class _Story:
+    """Turns the blocks of one document into flowables in one language."""
+
+    def __init__(self, deck: DeckSpec, document: Document, *, translate: Translate, language: str,
+                 geo: Geometry, styles: Styles) -> None:
+        self.deck = deck
+        self.document = document
+        self.translate = translate
+        self.language = language
+        self.geo = geo
+        self.styles = styles
+        self.values = book_values(deck, translate)
+        self.source = display_path(document.path)
+        self.card_ids = {card.id for card in deck.cards}
+
+    # -- text ---------------------------------------------------------------------------------
+    def _card_name(self, unit: Unit) -> Any:
+        def name(card_id: str) -> str:
+            if card_id not in self.card_ids:
+                close = difflib.get_close_matches(card_id, sorted(self.card_ids), n=1)
+                raise DeckError(f"unknown card [[{card_id}]]", path=self.source, line=unit.line, field=unit.context,
+                                hint=f"did you mean [[{close[0]}]]?" if close else f"cards: {', '.join(sorted(self.card_ids))}")
+            card = self.deck.card(card_id)
+            return self.translate(f"card:{card_id}.name", card.name)
+
+        return name
+
+    def text(self, unit: Unit) -> str:
+        """The unit in the book's language with its values filled in (still Markdown)."""
+        text = self.translate(unit.context, unit.source) if unit.translatable else unit.source
+        return render_unit(text, self.values, path=self.source, line=unit.line, context=unit.context,
+                           translated=text != unit.source)
+
+    def markup(self, unit: Unit) -> str:
+        return to_markup(self.text(unit), card_name=self._card_name(unit), icon_size=self.styles.icon_size)
+
+    def plain(self, unit: Unit) -> str:
+        return to_plain(self.text(unit), card_name=self._card_name(unit))
+
+    # -- blocks -------------------------------------------------------------------------------
+    def build(self) -> list[Flowable]:
+        story: list[Flowable] = []
+        blocks = self.document.blocks
+        index = 0
+        while index < len(blocks):
+            block = blocks[index]
+            following = blocks[index + 1] if index + 1 < len(blocks) else None
+            flowables = self.block(block, following)
+            if block.kind == "directive" and block.name == "diagram":
+                if following is not None and following.kind == "paragraph" and "caption" in following.classes:
+                    flowables = flowables + self.block(following, None)
+                    index += 1
+                text: list[Flowable] = []
+                while index + 1 < len(blocks) and blocks[index + 1].kind not in ("heading", "directive"):
+                    index += 1
+                    text.extend(self.block(blocks[index], None))
+                flowables = [FloatingFigure(flowables, text)]
+            story.extend(flowables)
+            index += 1
+        return story
+
+    def block(self, block: Block, following: Block | None) -> list[Flowable]:
+        s = self.styles
+        if block.kind == "heading":
+            unit = block.units[0]
+            if block.level == 1:
+                heading = Heading(self.markup(unit), s.chapter, key=block.anchor, plain=self.plain(unit),
+                                  outline_level=0, toc_level=0)
+                return [CondPageBreak(self.geo.frame_height * 0.18), heading]
+            if block.level == 2:
+                return [Heading(self.markup(unit), s.section, key=block.anchor, plain=self.plain(unit),
+                                outline_level=1, toc_level=None)]
+            return [Paragraph(self.markup(block.units[0]), s.minor)]
+        if block.kind == "paragraph":
+            return [Paragraph(self.markup(block.units[0]), s.for_class(block.classes))]
+        if block.kind == "list":
+            return self.list_items(block)
+        if block.kind == "table":
+            return [self.table(block)]
+        if block.kind == "quote":
+            return [self.quote(block)]
+        if block.kind == "rule":
+            return [HRFlowable(width="100%", thickness=0.6, color=RULE, spaceBefore=4, spaceAfter=8)]
+        return self.directive(block, following)
+
+    def list_items(self, block: Block) -> list[Flowable]:
+        s = self.styles
+        out: list[Flowable] = []
+        numbers: dict[int, int] = {}
+        indent = s.body.fontSize * (1.7 if block.ordered else 1.3)
+        for unit, depth in zip(block.units, block.depths):
+            numbers = {d: n for d, n in numbers.items() if d <= depth}
+            numbers[depth] = numbers.get(depth, 0) + 1
+            bullet = f"{numbers[depth]}." if block.ordered and depth == 0 else ("•" if depth == 0 else "–")
+            style = s.bullet.clone(f"bullet{depth}", leftIndent=indent * (depth + 1), bulletIndent=indent * depth + 1)
+            out.append(Paragraph(self.markup(unit), style, bulletText=bullet))
+        if out:
+            out[-1].style = out[-1].style.clone("last", spaceAfter=s.body.spaceAfter)
+        return out
+
+    def table(self, block: Block) -> Table:
+        s = self.styles
+        columns = max(1, block.columns)
+        aligns = {"center": TA_CENTER, "right": TA_RIGHT}
+        cells = []
+        for i, unit in enumerate(block.units):
+            style = s.cell_head if i < columns else s.cell
+            align = block.align[i % columns] if i % columns < len(block.align) else "left"
+            if align in aligns:
+                style = style.clone(f"{style.name}-{align}", alignment=aligns[align])
+            cells.append(Paragraph(self.markup(unit), style))
+        rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
+        lengths = [max(len(self.plain(block.units[r * columns + c])) for r in range(len(rows)))
+                   for c in range(columns)]
+        weights = [min(max(n, 8), 60) for n in lengths]
+        width = self.geo.frame_width
+        widths = [width * w / sum(weights) for w in weights]
+        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), BODY),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("BACKGROUND", (0, 0), (-1, 0), TINT),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.8, HexColor("#14213d")),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.4, RULE),
+            ("TOPPADDING", (0, 0), (-1, -1), 3),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+        ]))
+        table.spaceAfter = s.body.spaceAfter
+        return table
+
+    def quote(self, block: Block) -> Flowable:
+        inner: list[Flowable] = []
+        for child in block.children:
+            if child.kind == "paragraph":
+                inner.append(Paragraph(self.markup(child.units[0]), self.styles.quote))
+            else:
+                inner.extend(self.block(child, None))
+        box = Table([[inner]], colWidths=[self.geo.frame_width])
+        box.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), BODY),
+            ("BACKGROUND", (0, 0), (-1, -1), TINT),
+            ("LINEBEFORE", (0, 0), (0, -1), 2.2, ACCENT),
+            ("LEFTPADDING", (0, 0), (-1, -1), 10),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 10),
+            ("TOPPADDING", (0, 0), (-1, -1), 6),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ]))
+        box.spaceBefore = 2
+        box.spaceAfter = self.styles.body.spaceAfter * 1.4
+        return box
+
+    def directive(self, block: Block, following: Block | None) -> list[Flowable]:
+        s = self.styles
+        name = block.name
+        width = self.geo.frame_width
+        if name == "title":
+            title = self.translate("deck:title", self.deck.title)
+            return [Spacer(1, s.body.fontSize * 2), icon_row(self.deck, width=width, size=s.body.fontSize * 2.4),
+                    Spacer(1, s.body.fontSize * 1.4), Paragraph(escape(title), s.title)]
+        if name == "contents":
+            return [Paragraph(escape(label(self.translate, "book:contents")), s.toc_title),
+                    contents_table(s.toc_levels)]
+        if name == "components":
+            table = components_table(self.deck, self.translate, s, width=width, language=self.language)
+            table.spaceBefore = 4
+            table.spaceAfter = s.body.spaceAfter * 1.5
+            return [table]
+        if name == "teaching":
+            items = teaching_items(self.deck, self.translate, language=self.language, icon_size=s.icon_size)
+            indent = s.body.fontSize * 1.7
+            style = s.bullet.clone("teaching", leftIndent=indent, bulletIndent=1)
+            out: list[Flowable] = [Paragraph(item, style, bulletText=f"{n}.") for n, item in enumerate(items, start=1)]
+            if out:
+                out[-1].style = out[-1].style.clone("teaching-last", spaceAfter=s.body.spaceAfter)
+            return out
+        if name == "diagram":
+            which = block.args.get("value", "")
+            if which not in DIAGRAMS:
+                raise DeckError(f"unknown diagram '{which}'", path=self.source, line=block.line,
+                                hint="diagrams: " + ", ".join(sorted(DIAGRAMS)))
+            drawing = DIAGRAMS[which](self.deck, self.translate, width=width)
+            drawing.hAlign = "CENTER"
+            return [Spacer(1, 4), drawing]
+        if name == "page-break":
+            return [PageBreak()]
+        raise DeckError(f"unknown directive '{name}'", path=self.source, line=block.line,
+                        hint="directives: " + ", ".join(DIRECTIVES))
+
+
+def load_document(deck: DeckSpec) -> Document:
+    path = rulebook_path(deck)
+    if not path.is_file():
+        raise DeckError("this deck has no rulebook", path=display_path(path),
+                        hint="write rulebook.md beside deck.yaml (see decks/falling/rulebook.md)")
+    return parse_rulebook(path, display=display_path(path))
+
+
+def build_story(deck: DeckSpec, *, translate: Translate = no_translation, language: str = "en", paper: str = "a4",
+                booklet: bool = False) -> tuple[list[Flowable], Geometry]:
+    """The flowables of the rulebook (useful on its own in tests)."""
+    register_fonts()
+    geo = geometry(paper, booklet=booklet)
+    styles = make_styles(geo, language)
+    story = _Story(deck, load_document(deck), translate=translate, language=language, geo=geo, styles=styles)
+    return story.build(), geo
+
+
+def _render(deck: DeckSpec, target: Any, *, translate: Translate, language: str, paper: str, booklet: bool) -> int:
+    story, geo = build_story(deck, translate=translate, language=language, paper=paper, booklet=booklet)
+    title = translate("deck:title", deck.title)
+    rl_config.useA85 = 0
+    doc = BookDoc(target, geo=geo, footer=lambda page: label(translate, "book:footer", title=title, page=page),
+                  title=title, author=deck.designer + (f" ({deck.publisher})" if deck.publisher else ""),
+                  subject=label(translate, "book:subject", title=title), creator="cardgen", lang=language,
+                  displayDocTitle=1)
+    doc.multiBuild(story, canvasmaker=partial(BookCanvas, icon_painter=icon_painter(deck)), maxPasses=6)
+    return int(doc.page)
+
+
+def write_rulebook(deck: DeckSpec, target: Path, *, translate: Translate = no_translation, language: str = "en",
+                   paper: str = "a4", booklet: bool = False) -> RulebookResult:
+    """Typeset the rulebook of ``deck`` in ``language`` and write it atomically to ``target``.
+
+    With ``booklet``, pages are half of ``paper`` and imposed two to a side in saddle-stitch
+    order: print double-sided (short-edge flip), fold the stack in half, staple the fold.
+    """
+    with atomic_path(Path(target)) as tmp:
+        if booklet:
+            from cardgen.rulebook.booklet import impose
+
+            buffer = io.BytesIO()
+            pages = _render(deck, buffer, translate=translate, language=language, paper=paper, booklet=True)
+            sheets = impose(buffer.getvalue(), tmp, paper=paper)
+        else:
+            pages = _render(deck, str(tmp), translate=translate, language=language, paper=paper, booklet=False)
+            sheets = None
+    return RulebookResult(path=Path(target), pages=pages, sheets=sheets, language=language)

@@ -1,0 +1,90 @@
+"""Text the rulebook code draws itself: page furniture, generated tables, diagram labels.
+
+Each label is a translatable string with a context (``book:contents``, ``diagram:table.dealer``)
+and a note for translators. Only the labels a rulebook uses are extracted: the book's own, and
+those of the diagrams its ``diagram:`` directives name.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from cardgen.i18n.units import Document
+
+FILE = "cardgen/rulebook/labels.py"
+
+
+@dataclass(frozen=True)
+class Label:
+    context: str
+    text: str
+    comment: str = ""
+    file: str = FILE
+    line: int | None = None
+
+
+def _label(context: str, text: str, comment: str = "") -> Label:
+    line = sys._getframe(1).f_lineno
+    return Label(context, text, comment, FILE, line)
+
+
+BOOK: tuple[Label, ...] = (
+    _label("book:contents", "Contents", "Heading of the table of contents."),
+    _label("book:subject", "The rules of {title}", "PDF document subject. {title} is the game's title."),
+    _label("book:footer", "{title} · {page}", "Page footer. {title} is the game's title, {page} the page number."),
+    _label("book:components.card", "Card", "Components table: column of small card pictures."),
+    _label("book:components.name", "Name", "Components table: card name and type."),
+    _label("book:components.count", "Copies", "Components table: how many copies of the card are in the deck."),
+    _label("book:components.effect", "What it does", "Components table: the text printed on the card."),
+    _label("book:components.total", "In all: {count} cards", "Last row of the components table. {count} is a number."),
+    _label("book:teaching.start", "**{title}** — play with {cards} only.",
+           "Teaching list, first game. {title} is the stage's name, {cards} a list of card names."),
+    _label("book:teaching.add", "**{title}** — add {cards}.",
+           "Teaching list, later games. {title} is the stage's name, {cards} a list of card names."),
+)
+
+DIAGRAMS: dict[str, tuple[Label, ...]] = {
+    "falling-table": (
+        _label("diagram:table.dealer", "Dealer", "Table diagram: the person who deals and does not play."),
+        _label("diagram:table.deck", "Deck", "Table diagram: the cards still to be dealt."),
+        _label("diagram:table.discard", "Discard", "Table diagram: the discard pile."),
+        _label("diagram:table.player", "Player {n}", "Table diagram: a seat. {n} is 1, 2, 3 …"),
+        _label("diagram:table.order", "dealing order", "Table diagram: arrow showing the direction of the deal."),
+        _label("diagram:table.rider", "Rider, laid sideways", "Table diagram: a Rider card turned across."),
+        _label("diagram:table.extra", "Extra, off-centre on its Rider",
+               "Table diagram: an Extra laid over a Rider, shifted so both can be read."),
+        _label("diagram:table.split", "two stacks after a Split", "Table diagram: a player with two stacks."),
+        _label("diagram:table.empty", "no stack: the next card starts one",
+               "Table diagram: a player whose stacks are all gone."),
+    ),
+    "falling-riders": (
+        _label("diagram:riders.normal", "the usual card", "Rider diagram legend: the card every stack gets on each pass."),
+        _label("diagram:riders.extra", "cards the Rider adds", "Rider diagram legend: cards dealt because of the Rider."),
+        _label("diagram:riders.new", "new stack", "Rider diagram legend: a stack started by a Split."),
+        _label("diagram:riders.swept", "swept to the discard", "Rider diagram: the card leaves the table after the pass."),
+        _label("diagram:riders.stays", "{extra} swept, {skip} kept for the next pass",
+               "Rider diagram, Skip with an Extra: only the Extra leaves; {extra} and {skip} are card names."),
+        _label("diagram:riders.nothing", "no cards this pass", "Rider diagram: a skipped player gets nothing."),
+        _label("diagram:riders.with_extra", "{rider} + {extra}",
+               "Rider diagram panel title, e.g. 'Hit + Extra'. {rider} and {extra} are card names."),
+    ),
+}
+
+
+def diagram_labels(name: str) -> tuple[Label, ...]:
+    return DIAGRAMS.get(name, ())
+
+
+def labels_for(document: Document) -> list[Label]:
+    """The book's labels and those of every diagram the document draws."""
+    out = list(BOOK)
+    for block in document.directives():
+        if block.name == "diagram":
+            for label in diagram_labels(block.args.get("value", "")):
+                if label not in out:
+                    out.append(label)
+    return out
+
+
+ALL: dict[str, Label] = {label.context: label for label in BOOK + tuple(x for group in DIAGRAMS.values() for x in group)}

@@ -1,0 +1,42 @@
+"""What a translation must keep: {name}, %(name)s, {{ values }}, **markup**, `code`, [[cards]], links."""
+
+from __future__ import annotations
+
+from cardgen.i18n.placeholders import differences, format_flags, signature
+
+
+def test_signature_counts_every_kind() -> None:
+    sig = signature("Deal {count} to %(name)s: **{{ count.hit }}** [[hit]] `push_scope` [x](#timing)")
+    assert sig.placeholders == {"{count}": 1, "%(name)s": 1, "{{ count.hit }}": 1}
+    assert sig.markup == {"**bold**": 1, "[[hit]]": 1, "`push_scope`": 1, "link to #timing": 1}
+
+
+def test_a_faithful_translation_has_no_differences() -> None:
+    assert differences("Deal {count} cards to %(name)s, **now**.", "Donnez {count} cartes à %(name)s, **maintenant**.") == []
+    assert differences("{{ total }} cards", "{{total}} cartes") == []  # Jinja spacing does not matter
+
+
+def test_renamed_and_lost_placeholders_are_reported() -> None:
+    problems = differences("Deal {count} cards to %(name)s.", "Donnez {nombre} cartes à %(nom)s.")
+    assert "placeholder {count} of the source is missing from the translation" in problems
+    assert "placeholder {nombre} is not in the source" in problems
+    assert "placeholder %(name)s of the source is missing from the translation" in problems
+    assert "placeholder %(nom)s is not in the source" in problems
+
+
+def test_changed_markup_code_and_cards_are_reported() -> None:
+    problems = differences("**Push** uses `push_scope` with [[push]].", "Poussée utilise `portee` avec [[grab]].")
+    assert "markup **bold** of the source is missing from the translation" in problems
+    assert "markup `push_scope` of the source is missing from the translation" in problems
+    assert "markup [[push]] of the source is missing from the translation" in problems
+    assert "markup [[grab]] is not in the source" in problems
+
+
+def test_french_percent_sign_is_not_a_placeholder() -> None:
+    assert signature("50 % sont perdus").placeholders == {}
+
+
+def test_format_flags_for_po_tools() -> None:
+    assert format_flags("Total: {count}") == {"python-brace-format"}
+    assert format_flags("to %(name)s") == {"python-format"}
+    assert format_flags("{{ total }} cards") == set()

@@ -1,0 +1,52 @@
+"""--booklet: half-size pages, two per side, in saddle-stitch order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from cardgen.build import translator_for
+from cardgen.loading import load_deck
+from cardgen.rulebook.booklet import saddle_stitch_order
+from cardgen.rulebook.builder import write_rulebook
+
+
+def test_order_for_eight_pages() -> None:
+    # sheet 1: 8|1 then 2|7; sheet 2: 6|3 then 4|5 (0-based indexes)
+    assert saddle_stitch_order(8) == [(7, 0), (1, 6), (5, 2), (3, 4)]
+
+
+def test_blank_pages_pad_to_a_multiple_of_four() -> None:
+    sides = saddle_stitch_order(6)
+    assert sides == [(None, 0), (1, None), (5, 2), (3, 4)]
+    every = [page for side in saddle_stitch_order(10) for page in side if page is not None]
+    assert sorted(every) == list(range(10))
+
+
+@pytest.mark.parametrize("pages", range(1, 30))
+def test_folding_the_sheets_reads_in_order(pages: int) -> None:
+    """Stack the sheets, fold: reading order is right of front 1, left of back 1, … then the left halves."""
+    sides = saddle_stitch_order(pages)
+    fronts, backs = sides[0::2], sides[1::2]
+    first_half = [x for front, back in zip(fronts, backs) for x in (front[1], back[0])]
+    second_half = [x for front, back in reversed(list(zip(fronts, backs))) for x in (back[1], front[0])]
+    reading = [x for x in first_half + second_half if x is not None]
+    assert reading == list(range(pages))
+
+
+def test_booklet_pdf(falling_dir: Path, tmp_path: Path) -> None:
+    deck = load_deck(falling_dir)
+    result = write_rulebook(deck, tmp_path / "booklet.pdf", translate=translator_for(deck, "fr"), language="fr",
+                            booklet=True)
+    reader = pypdf.PdfReader(result.path)
+    assert result.sheets is not None and len(reader.pages) == 2 * result.sheets
+    assert result.pages <= 4 * result.sheets < result.pages + 4
+    width, height = (round(float(v)) for v in reader.pages[0].mediabox[2:])
+    assert (width, height) == (842, 595)  # A4 landscape, two A5 pages side by side
+    front = reader.pages[0].extract_text()
+    assert "Sommaire" in front  # page 1 on the right of the first sheet …
+    assert "Crédits" in front or result.pages < 4 * result.sheets  # … the last page (or a blank) on its left
+    again = write_rulebook(deck, tmp_path / "again.pdf", translate=translator_for(deck, "fr"), language="fr", booklet=True)
+    assert again.path.read_bytes() == result.path.read_bytes()

@@ -1,0 +1,40 @@
+"""Jinja values in the rulebook: deck numbers and names, in a sandbox, errors at file:line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.errors import DeckError, I18nError
+from cardgen.loading import load_deck
+from cardgen.render.card_renderer import no_translation
+from cardgen.rulebook.values import book_values, render_unit
+
+
+@pytest.fixture
+def values(falling_dir: Path) -> dict:  # type: ignore[type-arg]
+    return book_values(load_deck(falling_dir), no_translation)
+
+
+def test_values_come_from_the_deck(values) -> None:  # type: ignore[no-untyped-def]
+    text = render_unit("{{ total }} cards, {{ count.ground }} Grounds, {{ total - count.ground }} others, "
+                       "{{ name.hit }}, {{ types.rider.count }} Riders",
+                       values, path="rulebook.md", line=3, context="rulebook:x.1", translated=False)
+    assert text == "54 cards, 5 Grounds, 49 others, Hit, 22 Riders"
+
+
+@pytest.mark.parametrize("source, message", [
+    ("{{ ''.__class__.__mro__ }}", "not allowed in a rulebook"),
+    ("{{ count.nothing + 1 }}", "template error"),
+    ("{{ total ", "template error"),
+])
+def test_the_sandbox_and_mistakes(values, source: str, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(DeckError) as caught:
+        render_unit(source, values, path="rulebook.md", line=7, context="rulebook:x.1", translated=False)
+    assert caught.value.line == 7 and message in caught.value.message
+
+
+def test_a_broken_translation_is_an_i18n_error(values) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(I18nError):
+        render_unit("{{ totl }}", values, path="fr.po", line=None, context="rulebook:x.1", translated=True)
