@@ -51,9 +51,24 @@ def build_rulebook(ctx: BuildContext) -> Path | None:
     return target
 
 
+def build_walkthrough(ctx: BuildContext) -> Path | None:
+    """``walkthrough-<lang>.pdf``, for decks whose game has a walkthrough writer."""
+    from cardgen.walkthrough.registry import WalkthroughOptions, find_walkthrough
+
+    writer = find_walkthrough(ctx.deck.game)
+    if writer is None:
+        return None
+    target = ctx.out_dir / f"walkthrough-{ctx.language}.pdf"
+    result = writer(ctx.deck, target, translate=ctx.translate, language=ctx.language,
+                    options=WalkthroughOptions(paper=ctx.paper))
+    ctx.notes.extend(result.notes)
+    return target
+
+
 PRODUCTS: dict[str, ProductBuilder] = {
     "cards": build_card_sheets,
     "rulebook": build_rulebook,
+    "walkthrough": build_walkthrough,
 }
 
 

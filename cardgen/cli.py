@@ -48,9 +48,9 @@ def main() -> None:
 
 def _register() -> None:
     # One line per command module; keep this list sorted by command name.
-    from cardgen.commands import build, calibrate, export, i18n, rulebook, schema, sheets, validate
+    from cardgen.commands import build, calibrate, export, i18n, rulebook, schema, sheets, validate, walkthrough
 
-    for module in (build, calibrate, export, i18n, rulebook, schema, sheets, validate):
+    for module in (build, calibrate, export, i18n, rulebook, schema, sheets, validate, walkthrough):
         main.add_command(module.command)
     # -- commands added by later features register here --
 

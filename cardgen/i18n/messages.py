@@ -103,6 +103,9 @@ def rulebook_messages(deck: DeckSpec) -> list[SourceMessage]:
 
 def extract_messages(deck: DeckSpec) -> list[SourceMessage]:
     """Every translatable string of ``deck``, in a stable order (deck, rulebook, labels, others)."""
+    from cardgen.games import load_games
+
+    load_games()  # games register their own strings (walkthrough captions, diagram labels)
     messages = deck_messages(deck) + rulebook_messages(deck)
     for extractor in _EXTRACTORS:
         messages.extend(extractor(deck))

@@ -31,7 +31,7 @@ from cardgen.output import atomic_path
 from cardgen.render.card_renderer import Translate, no_translation
 from cardgen.render.fonts import BODY, register_fonts
 from cardgen.rulebook.components import components_table, label, teaching_items
-from cardgen.rulebook.diagrams import DIAGRAMS
+from cardgen.rulebook.diagrams import DIAGRAMS, find_diagram
 from cardgen.rulebook.flowables import (BookCanvas, BookDoc, FloatingFigure, Heading, contents_table, icon_painter,
                                         icon_row)
 from cardgen.rulebook.inline import to_markup, to_plain
@@ -226,10 +226,11 @@ class _Story:
             return out
         if name == "diagram":
             which = block.args.get("value", "")
-            if which not in DIAGRAMS:
+            maker = find_diagram(which)
+            if maker is None:
                 raise DeckError(f"unknown diagram '{which}'", path=self.source, line=block.line,
                                 hint="diagrams: " + ", ".join(sorted(DIAGRAMS)))
-            drawing = DIAGRAMS[which](self.deck, self.translate, width=width)
+            drawing = maker(self.deck, self.translate, width=width)
             drawing.hAlign = "CENTER"
             return [Spacer(1, 4), drawing]
         if name == "page-break":

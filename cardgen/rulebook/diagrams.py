@@ -24,6 +24,7 @@ from cardgen.render.card_renderer import Translate
 from cardgen.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, register_fonts
 from cardgen.render.icons import ICONS
 from cardgen.rulebook.labels import ALL as LABELS
+from cardgen.rulebook.labels import Label, register_labels
 from cardgen.rulebook.shapes_canvas import ShapesCanvas
 
 INK = HexColor("#222222")
@@ -366,7 +367,29 @@ def riders_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dra
     return _scaled(g, W, H, width)
 
 
-DIAGRAMS: dict[str, Callable[..., Drawing]] = {
+DiagramMaker = Callable[..., Drawing]
+"""``maker(deck, translate, *, width) -> Drawing``: a diagram scaled to ``width`` points."""
+
+DIAGRAMS: dict[str, DiagramMaker] = {
     "falling-table": table_diagram,
     "falling-riders": riders_diagram,
 }
+
+
+def register_diagram(name: str, *, labels: tuple[Label, ...] = ()) -> Callable[[DiagramMaker], DiagramMaker]:
+    """Decorator: make ``diagram: <name>`` available to rulebooks, with the labels it draws."""
+
+    def register(maker: DiagramMaker) -> DiagramMaker:
+        DIAGRAMS[name] = maker
+        register_labels(name, labels)
+        return maker
+
+    return register
+
+
+def find_diagram(name: str) -> DiagramMaker | None:
+    """The diagram registered as ``name``, by this module or by a game's plugin."""
+    from cardgen.games import load_games
+
+    load_games()
+    return DIAGRAMS.get(name)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 from cardgen.i18n.units import Document
 
@@ -27,6 +28,15 @@ class Label:
 def _label(context: str, text: str, comment: str = "") -> Label:
     line = sys._getframe(1).f_lineno
     return Label(context, text, comment, FILE, line)
+
+
+def label_here(context: str, text: str, comment: str = "") -> Label:
+    """A label whose source position (for the catalog's ``#:`` line) is the caller's file and line."""
+    frame = sys._getframe(1)
+    path = Path(frame.f_code.co_filename).resolve()
+    root = Path(__file__).resolve().parents[2]  # the folder holding the cardgen package
+    file = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
+    return Label(context, text, comment, file, frame.f_lineno)
 
 
 BOOK: tuple[Label, ...] = (
@@ -73,7 +83,17 @@ DIAGRAMS: dict[str, tuple[Label, ...]] = {
 
 
 def diagram_labels(name: str) -> tuple[Label, ...]:
+    from cardgen.games import load_games
+
+    load_games()
     return DIAGRAMS.get(name, ())
+
+
+def register_labels(diagram: str, labels: tuple[Label, ...]) -> None:
+    """Add the labels a game's diagram draws (called by ``cardgen.games.<game>.plugin``)."""
+    DIAGRAMS[diagram] = labels
+    for item in labels:
+        ALL[item.context] = item
 
 
 def labels_for(document: Document) -> list[Label]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 
 import pytest
@@ -41,7 +40,7 @@ def test_every_option_is_named_with_its_values() -> None:
 
 
 def test_names_match_the_engine_when_it_is_there() -> None:
-    if importlib.util.find_spec("cardgen.games") is None or importlib.util.find_spec("cardgen.games.falling.variants") is None:
+    if not (ROOT / "cardgen" / "games" / "falling" / "variants.py").is_file():
         pytest.skip("cardgen.games.falling.variants is not written yet")
     source = (ROOT / "cardgen" / "games" / "falling" / "variants.py").read_text()
     missing = [name for name in OPTIONS if name not in source]

@@ -1,0 +1,70 @@
+"""Walkthrough writers, one per game, found by the deck's ``game:`` name.
+
+A game's plugin registers its writer with :func:`register_walkthrough`; ``cardgen build`` and
+``cardgen walkthrough`` look it up with :func:`find_walkthrough`. A deck whose game has no
+writer simply has no walkthrough product.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, Protocol
+
+from cardgen.model.deck import DeckSpec
+from cardgen.render.card_renderer import Translate
+
+ImageFormat = Literal["pdf", "png"]
+
+
+@dataclass(frozen=True)
+class WalkthroughOptions:
+    """What the user may choose; ``None`` lets the game pick its own default."""
+
+    players: int | None = None
+    seed: int | None = None
+    paper: str = "a4"
+    image_format: ImageFormat = "pdf"
+
+
+@dataclass
+class WalkthroughResult:
+    """The files written (one PDF, or one PNG per frame) and what the user should be told."""
+
+    files: list[Path] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+class WalkthroughWriter(Protocol):
+    def __call__(self, deck: DeckSpec, target: Path, *, translate: Translate, language: str,
+                 options: WalkthroughOptions) -> WalkthroughResult:
+        """Write the walkthrough to ``target`` (a PDF file, or a folder for PNG frames)."""
+        ...
+
+
+_WRITERS: dict[str, WalkthroughWriter] = {}
+
+
+def register_walkthrough(game: str) -> Callable[[WalkthroughWriter], WalkthroughWriter]:
+    """Decorator: ``writer`` makes the walkthrough of decks whose ``game:`` is ``game``."""
+
+    def register(writer: WalkthroughWriter) -> WalkthroughWriter:
+        _WRITERS[game] = writer
+        return writer
+
+    return register
+
+
+def find_walkthrough(game: str | None) -> WalkthroughWriter | None:
+    from cardgen.games import load_games
+
+    load_games()
+    return _WRITERS.get(game) if game else None
+
+
+def known_games() -> list[str]:
+    from cardgen.games import load_games
+
+    load_games()
+    return sorted(_WRITERS)
