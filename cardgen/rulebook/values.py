@@ -8,26 +8,22 @@ translated first (the translator keeps the ``{{ … }}`` as they are), then rend
 - ``count.<card id>`` — copies of a card; ``name.<card id>`` — its name in the book's language;
 - ``types.<type id>.label`` and ``types.<type id>.count`` — a type's name and how many cards.
 
-The sandbox refuses attribute tricks (``__class__`` …); unknown names are errors at file:line.
+The sandbox refuses attribute tricks (``__class__`` …) and work without end (see
+:mod:`cardgen.templating`); unknown names are errors at file:line.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError
-from jinja2.sandbox import SandboxedEnvironment, SecurityError
+from jinja2 import TemplateError, TemplateSyntaxError
+from jinja2.sandbox import SecurityError
 
 from cardgen.errors import DeckError, I18nError
 from cardgen.model.deck import DeckSpec
 from cardgen.render.card_renderer import Translate
-
-
-@lru_cache(maxsize=1)
-def _environment() -> SandboxedEnvironment:
-    return SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+from cardgen.templating import TemplateLimitError, render_limited
 
 
 def book_values(deck: DeckSpec, translate: Translate) -> dict[str, Any]:
@@ -56,8 +52,10 @@ def render_unit(text: str, values: dict[str, Any], *, path: Path | str, line: in
         return text
     error_class = I18nError if translated else DeckError
     try:
-        template = _environment().from_string(text)
-        return template.render(values)
+        return render_limited(text, values)
+    except TemplateLimitError as exc:
+        raise error_class(f"too much work for a rulebook value: {exc}", path=path, line=line, field=context,
+                          hint="values are meant for numbers and names from the deck, not for computing") from None
     except TemplateSyntaxError as exc:
         raise error_class(f"template error: {exc.message}", path=path, line=line, field=context,
                           hint="values are written {{ name }}; keep them exactly as in the English") from None

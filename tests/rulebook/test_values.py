@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from cardgen.errors import DeckError, I18nError
 from cardgen.loading import load_deck
 from cardgen.render.card_renderer import no_translation
+from cardgen.templating import TIME_LIMIT_S
 from cardgen.rulebook.values import book_values, render_unit
 
 
@@ -28,11 +30,25 @@ def test_values_come_from_the_deck(values) -> None:  # type: ignore[no-untyped-d
     ("{{ ''.__class__.__mro__ }}", "not allowed in a rulebook"),
     ("{{ count.nothing + 1 }}", "template error"),
     ("{{ total ", "template error"),
+    ("{{ ((10 ** 60) ** 60) ** 60 }}", "too much work"),
+    ("{{ 1 / 0 }}", "arithmetic error"),
+    ("{{ 'x' * 10 ** 8 }}", "too much work"),
+    ("{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}", "too much work"),
+    ("{% for a in range(99999) %}{{ 'word ' * 9 }}{% endfor %}", "too much work"),
+    ("{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}", "too much work"),
 ])
 def test_the_sandbox_and_mistakes(values, source: str, message: str) -> None:  # type: ignore[no-untyped-def]
+    started = time.monotonic()
     with pytest.raises(DeckError) as caught:
         render_unit(source, values, path="rulebook.md", line=7, context="rulebook:x.1", translated=False)
     assert caught.value.line == 7 and message in caught.value.message
+    assert time.monotonic() - started < TIME_LIMIT_S + 1
+
+
+def test_small_loops_and_arithmetic_still_work(values) -> None:  # type: ignore[no-untyped-def]
+    text = render_unit("{% for n in range(3) %}{{ n * 2 }} {% endfor %}{{ 2 ** 10 }} {{ '-' * 3 }}", values,
+                       path="rulebook.md", line=1, context="rulebook:x.1", translated=False)
+    assert text == "0 2 4 1024 ---"
 
 
 def test_a_broken_translation_is_an_i18n_error(values) -> None:  # type: ignore[no-untyped-def]
