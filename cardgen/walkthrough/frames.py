@@ -1,9 +1,16 @@
-"""Drawing one walkthrough frame: the dealer, the players round a table, their cards.
+"""Drawing one walkthrough frame: the dealer and the players round a table, with their cards.
 
 A pure function of a :class:`TableView`, drawn through the Canvas protocol, so the same frame
 goes into the PDF handout, a PNG, or a recording for tests. Card faces are the printed deck's
-own faces (the same :class:`CardRenderer`), scaled down; each distinct face is drawn once per
-document and reused.
+own faces (the same :class:`CardRenderer`), scaled down; each distinct face is stored once per
+document and placed by reference.
+
+The picture, seen from above: a round table; the dealer's mat at the top holds the deck (the
+Grounds waiting underneath it, their edges showing) and the discard pile; each player's mat,
+clockwise from the dealer's left, holds the name, the stacks (top card visible, height in a
+badge) and the card in hand. A Rider lies sideways on the table in front of its player, an Extra
+shifted on it so both can be read. A dashed arrow runs from the deck to the player being dealt
+to. The clock is top left, the rule at work top right, the caption underneath.
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from cardgen.model.deck import CardSpec
 from cardgen.render.canvas import Canvas
 from cardgen.render.card_renderer import CardRenderer
 from cardgen.render.fonts import BODY, BODY_BOLD
@@ -18,45 +26,80 @@ from cardgen.walkthrough.table_view import Highlight, SeatView, TableView, forma
 
 HIGHLIGHT = "#e8a317"
 INK = "#222222"
-FELT = "#e9efe6"
-CARD_SCALE = 0.19
+MUTED = "#666666"
+FELT = "#e4ece0"
+FELT_EDGE = "#9aa89a"
+MAT = "#f6f3ec"
+MAT_EDGE = "#c9c2b3"
+OUT_MAT = "#e6e6e6"
+
+HEADER_H = 22.0
+CAPTION_H = 46.0
+NAME_H = 13.0
+PAD = 4.0
+MAX_STACKS_SHOWN = 3
+EXTRA_SHIFT = (0.42, 0.32)
+"""How far an Extra is shifted on its sideways Rider, in card heights (x) and widths (y)."""
+
+
+SCALES = (0.2, 0.185, 0.17, 0.155, 0.14, 0.128, 0.116, 0.105, 0.095)
+"""Card sizes tried, largest first, until the seats fit round the table without overlapping."""
+
+
+Box = tuple[float, float, float, float]
+"""(centre x, centre y, width, height)."""
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return abs(a[0] - b[0]) * 2 < a[2] + b[2] and abs(a[1] - b[1]) * 2 < a[3] + b[3]
+
+
+def _any_overlap(boxes: list[Box]) -> bool:
+    """Whether any two boxes overlap."""
+    return any(_overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
+def _directions_inward(ox: float, oy: float, rx: float, ry: float) -> list[tuple[float, float]]:
+    """Unit directions from a seat at offset (ox, oy) from the table's centre towards the
+    middle: straight at the centre, along the inward normal of the table's edge, and the
+    vertical and horizontal ones."""
+    out = []
+    for dx, dy in ((-ox, -oy), (-ox / max(rx, 1.0) ** 2, -oy / max(ry, 1.0) ** 2), (0.0, -oy), (-ox, 0.0)):
+        length = math.hypot(dx, dy)
+        if length > 1e-9:
+            out.append((dx / length, dy / length))
+    return out
+
+
+def _reach(w: float, dx: float, h: float, dy: float) -> float:
+    """How far a ray from the centre of a w×h box in direction (dx, dy) runs before leaving it."""
+    limits = [w / 2 / abs(dx)] if abs(dx) > 1e-9 else []
+    limits += [h / 2 / abs(dy)] if abs(dy) > 1e-9 else []
+    return min(limits) if limits else 0.0
+
+
+def frame_height(seats: int) -> float:
+    """The frame height (for a 515 pt wide frame) at which ``seats`` players fit with readable cards:
+    two frames to an A4 or Letter page up to four players, one to a page from five."""
+    return 340.0 if seats <= 4 else 420.0 if seats <= 6 else 560.0
 
 
 @dataclass(frozen=True)
-class FrameGeometry:
-    """Bands from the bottom: caption, the table with the seats round it, the dealer, the clock."""
+class Mat:
+    """A seat's rectangle (centre and size) and the box its Rider (and Extra) lie in."""
 
-    width: float
-    height: float
-    card_h: float
-
-    caption_h: float = 50.0
-    clock_h: float = 28.0
-
-    @property
-    def dealer_band(self) -> tuple[float, float]:
-        top = self.height - self.clock_h
-        return top - (self.card_h + 36), top
+    cx: float
+    cy: float
+    w: float
+    h: float
+    rider_x: float
+    rider_y: float
+    rider_w: float
+    rider_h: float
 
     @property
-    def centre(self) -> tuple[float, float]:
-        bottom, top = self.caption_h, self.dealer_band[0]
-        return self.width / 2, (bottom + top) / 2
-
-    @property
-    def table_radii(self) -> tuple[float, float]:
-        bottom, top = self.caption_h, self.dealer_band[0]
-        return self.width * 0.22, (top - bottom) * 0.31
-
-    @property
-    def seat_radii(self) -> tuple[float, float]:
-        bottom, top = self.caption_h, self.dealer_band[0]
-        return self.width * 0.33, (top - bottom) / 2 - self.card_h / 2 + 2
-
-    def seat_point(self, angle: float) -> tuple[float, float]:
-        cx, cy = self.centre
-        rx, ry = self.seat_radii
-        return cx + rx * math.cos(math.radians(angle)), cy + ry * math.sin(math.radians(angle)) + 6
+    def rider_box(self) -> tuple[float, float, float, float]:
+        return self.rider_x, self.rider_y, self.rider_w, self.rider_h
 
 
 class FramePainter:
@@ -64,34 +107,49 @@ class FramePainter:
 
     def __init__(self, renderer: CardRenderer) -> None:
         self.renderer = renderer
-        self.card_w = renderer.width * CARD_SCALE
-        self.card_h = renderer.height * CARD_SCALE
+        self.scale = SCALES[0]
+        self.slots = MAX_STACKS_SHOWN
+
+    @property
+    def card_w(self) -> float:
+        return self.renderer.width * self.scale
+
+    @property
+    def card_h(self) -> float:
+        return self.renderer.height * self.scale
 
     # -- cards ------------------------------------------------------------------------------
     def face(self, c: Canvas, card: str, x: float, y: float, *, rotate: float = 0.0) -> None:
-        """A small card face centred at (x, y), rotated by ``rotate`` degrees."""
-        deck = self.renderer.deck
-        kind = kind_of(card)
-        try:
-            spec = deck.card(kind)
-        except KeyError:
-            spec = None
+        """The printed face of ``card`` (a physical id such as ``hit-3``), small, centred at (x, y)."""
+        spec = self._spec(card)
         c.save()
         c.translate(x, y)
         if rotate:
             c.rotate(rotate)
         c.translate(-self.card_w / 2, -self.card_h / 2)
-        c.scale(CARD_SCALE, CARD_SCALE)
+        c.scale(self.scale, self.scale)
         w, h = self.renderer.width, self.renderer.height
         if spec is None:
-            c.group("back", (0, 0, w, h), lambda cc: self._back(cc))
+            c.group("back", (0, 0, w, h), self._back)
         else:
-            c.group(f"face-{kind}", (0, 0, w, h), lambda cc: self._face(cc, spec))
+            c.group(f"face-{spec.id}", (0, 0, w, h), lambda cc: self._face(cc, spec))
         c.restore()
-        c.set_stroke("#555555", 0.4)
-        # thin outline so white edges read on the felt
 
-    def _face(self, c: Canvas, spec) -> None:  # type: ignore[no-untyped-def]
+    def back(self, c: Canvas, x: float, y: float) -> None:
+        """The card back, small, centred at (x, y)."""
+        c.save()
+        c.translate(x - self.card_w / 2, y - self.card_h / 2)
+        c.scale(self.scale, self.scale)
+        c.group("back", (0, 0, self.renderer.width, self.renderer.height), self._back)
+        c.restore()
+
+    def _spec(self, card: str) -> CardSpec | None:
+        try:
+            return self.renderer.deck.card(kind_of(card))
+        except KeyError:
+            return None
+
+    def _face(self, c: Canvas, spec: CardSpec) -> None:
         c.save()
         c.clip_rect(0, 0, self.renderer.width, self.renderer.height)
         self.renderer.draw_face(c, spec)
@@ -103,164 +161,267 @@ class FramePainter:
         self.renderer.draw_back(c, self.renderer.deck.back.layout)
         c.restore()
 
-    def back(self, c: Canvas, x: float, y: float) -> None:
-        c.save()
-        c.translate(x - self.card_w / 2, y - self.card_h / 2)
-        c.scale(CARD_SCALE, CARD_SCALE)
-        c.group("back", (0, 0, self.renderer.width, self.renderer.height), lambda cc: self._back(cc))
-        c.restore()
+    def _slot(self, c: Canvas, x: float, y: float, *, rotate: bool = False) -> None:
+        """A dashed empty place for a card."""
+        w, h = (self.card_h, self.card_w) if rotate else (self.card_w, self.card_h)
+        c.set_stroke("#9a9a9a", 0.6, dash=(2, 2))
+        c.rect(x - w / 2, y - h / 2, w, h, radius=2, fill=False, stroke=True)
 
     # -- frame ------------------------------------------------------------------------------
     def draw(self, c: Canvas, view: TableView, *, width: float, height: float) -> None:
         """Draw ``view`` in the box (0, 0, width, height)."""
-        geo = FrameGeometry(width, height, self.card_h)
-        cx, cy = geo.centre
         c.save()
         c.set_fill("#ffffff")
         c.rect(0, 0, width, height, fill=True)
-        c.set_fill(FELT)
-        c.set_stroke("#9aa89a", 1.2)
-        rx, ry = geo.table_radii
+        cx, cy = width / 2, (height - HEADER_H + CAPTION_H + PAD) / 2
+        mats = self.layout(len(view.seats), width=width, height=height)
+        dealer = mats[0]
+        rx, ry = self._table_radii(mats, cx, cy)
+        self._table(c, cx, cy, rx, ry)
+        for seat, mat in zip(view.seats, mats[1:]):
+            self._rider(c, view, seat, mat)
+        self._dealer(c, view, dealer)
+        for seat, mat in zip(view.seats, mats[1:]):
+            self._seat(c, view, seat, mat)
+        self._deal_arrow(c, view, dealer, mats[1:])
+        self._header(c, view, width, height)
+        self._caption(c, view, width)
+        c.restore()
+
+    @staticmethod
+    def angle(index: int, count: int) -> float:
+        """Seat angles in degrees: the dealer sits at the top (90°); seat 0 is on the dealer's
+        left and the others follow clockwise as seen from above. The dealer faces the table, so
+        their left is the right of the picture."""
+        return 90.0 - 360.0 * (index + 1) / (count + 1)
+
+    def _mat_size(self, *, dealer: bool, slots: int) -> tuple[float, float]:
+        """Every seat's mat has the same size all game long, so frames do not jump about."""
+        if dealer:  # deck and discard side by side, two lines of labels under them
+            return max(2 * self.card_w + 3 * PAD + 44, 112.0), self.card_h + NAME_H + 2 * PAD + 22
+        width = slots * (self.card_w + PAD) + PAD + 10 + self.card_w + 3 * PAD
+        return max(width, 92.0), self.card_h + NAME_H + 3 * PAD + 6
+
+    def layout(self, seats: int, *, width: float, height: float) -> list[Mat]:
+        """The dealer's mat, then each seat's, round an ellipse that fits a width × height frame,
+        with the largest cards for which no mat or Rider overlaps another. It depends only on the
+        number of seats, so every frame of a game has the same layout. Sets the card scale."""
+        top, bottom = height - HEADER_H, CAPTION_H + PAD
+        for scale in SCALES:
+            self.scale = scale
+            mats = self._ring_of_mats(seats, width, top, bottom)
+            boxes = [(m.cx, m.cy, m.w, m.h) for m in mats] + [m.rider_box for m in mats[1:]]
+            if not _any_overlap(boxes):
+                return mats
+        return mats
+
+    def stack_slots(self, seats: int) -> int:
+        return MAX_STACKS_SHOWN if seats <= 4 else 2
+
+    def _ring_of_mats(self, count: int, width: float, top: float, bottom: float) -> list[Mat]:
+        cx, cy = width / 2, (top + bottom) / 2
+        self.slots = self.stack_slots(count)
+        dealer_w, dealer_h = self._mat_size(dealer=True, slots=0)
+        seat_w, seat_h = self._mat_size(dealer=False, slots=self.slots)
+        rx = width / 2 - max(dealer_w, seat_w) / 2 - PAD
+        ry = (top - bottom) / 2 - max(dealer_h, seat_h) / 2 - 2
+        rider_w, rider_h = self.rider_size()
+        places = []
+        for index in range(count + 1):
+            w, h = (dealer_w, dealer_h) if index == 0 else (seat_w, seat_h)
+            angle = 90.0 if index == 0 else self.angle(index - 1, count)
+            places.append((cx + rx * math.cos(math.radians(angle)), cy + ry * math.sin(math.radians(angle)), w, h))
+        boxes = list(places)
+        mats = [Mat(*places[0], *places[0][:2], 0.0, 0.0)]
+        for mx, my, w, h in places[1:]:
+            # the Rider lies on the table in front of the mat, sideways: the first of a few
+            # directions towards the middle that leaves it clear of every mat and other Rider
+            options = []
+            for dx, dy in _directions_inward(mx - cx, my - cy, rx, ry):
+                along = _reach(w, dx, h, dy) + _reach(rider_w, dx, rider_h, dy) + 3
+                options.append((mx + dx * along, my + dy * along, rider_w, rider_h))
+            chosen = next((box for box in options if not any(_overlap(box, other) for other in boxes)), options[0])
+            boxes.append(chosen)
+            mats.append(Mat(mx, my, w, h, *chosen))
+        return mats
+
+    def rider_size(self) -> tuple[float, float]:
+        """The box of a sideways Rider with an Extra shifted on it (see :meth:`_rider`)."""
+        return self.card_h * (1 + EXTRA_SHIFT[0]), self.card_w * (1 + EXTRA_SHIFT[1])
+
+    def _table_radii(self, mats: list[Mat], cx: float, cy: float) -> tuple[float, float]:
+        far_x = max(abs(m.cx - cx) for m in mats)
+        far_y = max(abs(m.cy - cy) for m in mats)
+        return far_x * 0.82, far_y * 0.8
+
+    @staticmethod
+    def _table(c: Canvas, cx: float, cy: float, rx: float, ry: float) -> None:
         k = 0.5523  # Bézier circle constant
+        c.set_fill(FELT)
+        c.set_stroke(FELT_EDGE, 1.2)
         c.bezier_path((cx + rx, cy), [((cx + rx, cy + ry * k), (cx + rx * k, cy + ry), (cx, cy + ry)),
                                       ((cx - rx * k, cy + ry), (cx - rx, cy + ry * k), (cx - rx, cy)),
                                       ((cx - rx, cy - ry * k), (cx - rx * k, cy - ry), (cx, cy - ry)),
                                       ((cx + rx * k, cy - ry), (cx + rx, cy - ry * k), (cx + rx, cy))],
                       fill=True, stroke=True)
-        self._dealer(c, view, geo)
-        n = len(view.seats)
-        for index, seat in enumerate(view.seats):
-            self._seat(c, view, seat, self._angle(index, n), geo)
-        self._clock(c, view, width, height)
-        self._caption(c, view, width)
-        c.restore()
-
-    @staticmethod
-    def _angle(index: int, count: int) -> float:
-        """Seat angles: the dealer sits at the top (90°); seat 0 is on the dealer's left,
-        then clockwise as seen from above (the dealer faces the table, so their left is to
-        the right of the picture)."""
-        return 90.0 - 360.0 * (index + 1) / (count + 1)
 
     def _highlighted(self, view: TableView, target: str, seat: int | None = None, stack: int | None = None) -> bool:
         return any(h.target == target and (h.seat is None or h.seat == seat) and (h.stack is None or h.stack == stack)
                    for h in view.highlights)
 
-    def _ring(self, c: Canvas, x: float, y: float, w: float, h: float) -> None:
-        """A highlight: thick amber outline with a dark dashed edge (visible in greyscale)."""
+    @staticmethod
+    def _ring(c: Canvas, x: float, y: float, w: float, h: float) -> None:
+        """A highlight: a thick amber outline with a dark dashed edge (it shows in greyscale too)."""
         c.set_stroke(HIGHLIGHT, 3.2)
         c.rect(x - w / 2 - 3, y - h / 2 - 3, w + 6, h + 6, radius=3, fill=False, stroke=True)
         c.set_stroke(INK, 0.9, dash=(2.5, 2))
         c.rect(x - w / 2 - 3, y - h / 2 - 3, w + 6, h + 6, radius=3, fill=False, stroke=True)
-        c.set_stroke(INK, 0.5)
 
-    def _dealer(self, c: Canvas, view: TableView, geo: FrameGeometry) -> None:
-        cx, _ = geo.centre
-        band_bottom, band_top = geo.dealer_band
-        y = band_top - self.card_h / 2 - 4
+    @staticmethod
+    def _mat(c: Canvas, mat: Mat, *, out: bool = False) -> None:
+        c.set_fill(OUT_MAT if out else MAT)
+        c.set_stroke(MAT_EDGE, 0.8)
+        c.rect(mat.cx - mat.w / 2, mat.cy - mat.h / 2, mat.w, mat.h, radius=4, fill=True, stroke=True)
+
+    # -- the dealer -------------------------------------------------------------------------
+    def deck_point(self, mat: Mat) -> tuple[float, float]:
+        top = mat.cy + mat.h / 2 - NAME_H - PAD
+        return mat.cx - self.card_w / 2 - PAD - 14, top - self.card_h / 2
+
+    def _dealer(self, c: Canvas, view: TableView, mat: Mat) -> None:
+        self._mat(c, mat)
         c.set_fill(INK)
-        c.text(cx, y - 3, view.dealer_label, font=BODY_BOLD, size=9, align="center")
-        # the deck, with the Grounds waiting at the bottom (fanned out below it)
-        deck_x = cx - self.card_w * 1.3
-        for i in range(min(view.grounds_in_deck, 5)):
-            self.face(c, "ground", deck_x - 10 + i * 5, y - self.card_h * 0.22)
-        if view.deck_count > view.grounds_in_deck:
-            self.back(c, deck_x, y)
+        c.text(mat.cx, mat.cy + mat.h / 2 - NAME_H + 2, view.dealer_label, font=BODY_BOLD, size=8.5, align="center")
+        dx, dy = self.deck_point(mat)
+        # the Grounds wait under the deck: one brown edge per Ground shows beneath it
+        grounds = min(view.grounds_in_deck, view.deck_count)
+        for i in range(grounds, 0, -1):
+            self.face(c, "ground", dx, dy - 2.2 * i)
+        if view.deck_count > grounds:
+            self.back(c, dx, dy)
+        elif not grounds:
+            self._slot(c, dx, dy)
         c.set_fill(INK)
-        c.text(deck_x, y - self.card_h / 2 - 18, f"{view.deck_label}: {view.deck_count}", font=BODY, size=6.5,
-               align="center")
-        if view.grounds_in_deck:
-            c.text(deck_x, y - self.card_h / 2 - 25, f"{view.grounds_label}: {view.grounds_in_deck}", font=BODY,
-                   size=5.5, align="center")
+        label_y = mat.cy - mat.h / 2 + 11
+        c.text(dx, label_y, f"{view.deck_label}: {view.deck_count}", font=BODY_BOLD, size=6.5, align="center")
+        if grounds:
+            c.set_fill("#3b2a1e")
+            c.text(mat.cx, label_y - 7.5, f"{view.grounds_label}: {grounds}", font=BODY, size=5.8, align="center")
         if self._highlighted(view, "deck"):
-            self._ring(c, deck_x, y, self.card_w, self.card_h)
-        pile_x = cx + self.card_w * 1.3
+            self._ring(c, dx, dy - 1.1 * grounds, self.card_w, self.card_h + 2.2 * grounds)
+        px, py = mat.cx + self.card_w / 2 + PAD + 14, dy
         if view.discard_top:
-            self.face(c, view.discard_top, pile_x, y)
+            self.face(c, view.discard_top, px, py)
         else:
-            c.set_stroke("#999999", 0.6, dash=(2, 2))
-            c.rect(pile_x - self.card_w / 2, y - self.card_h / 2, self.card_w, self.card_h, radius=2, fill=False,
-                   stroke=True)
+            self._slot(c, px, py)
         c.set_fill(INK)
-        c.text(pile_x, y - self.card_h / 2 - 18, f"{view.discard_label}: {view.discard_count}", font=BODY, size=6.5,
-               align="center")
+        c.text(px, label_y, f"{view.discard_label}: {view.discard_count}", font=BODY, size=6.5, align="center")
         if self._highlighted(view, "discard"):
-            self._ring(c, pile_x, y, self.card_w, self.card_h)
+            self._ring(c, px, py, self.card_w, self.card_h)
 
-    def _seat(self, c: Canvas, view: TableView, seat: SeatView, angle: float, geo: FrameGeometry) -> None:
-        cx, cy = geo.centre
-        px, py = geo.seat_point(angle)
-        inward = -1 if px > cx + 1 else 1  # towards the middle of the picture
-        spacing = self.card_w + 4
-        shown = seat.stacks[:4]
-        row = [(px + (i - (len(shown) - 1) / 2) * spacing, py) for i in range(len(shown))]
-        for (x, y), stack in zip(row, shown):
+    def _deal_arrow(self, c: Canvas, view: TableView, dealer: Mat, mats: list[Mat]) -> None:
+        targets = [mat for seat, mat in zip(view.seats, mats) if seat.being_dealt]
+        if not targets:
+            return
+        sx, sy = self.deck_point(dealer)
+        sy -= self.card_h / 2 + 2
+        target = targets[0]
+        tx, ty = target.cx, target.cy + (target.h / 2 if target.cy < sy else 0)
+        length = math.hypot(tx - sx, ty - sy)
+        if length < 1:
+            return
+        ux, uy = (tx - sx) / length, (ty - sy) / length
+        ex, ey = tx - ux * 4, ty - uy * 4
+        c.set_stroke(HIGHLIGHT, 1.6, dash=(4, 2.5))
+        c.line(sx, sy, ex - ux * 6, ey - uy * 6)
+        c.set_fill(HIGHLIGHT)
+        c.polygon([(ex, ey), (ex - ux * 8 - uy * 4, ey - uy * 8 + ux * 4), (ex - ux * 8 + uy * 4, ey - uy * 8 - ux * 4)],
+                  fill=True)
+
+    # -- the players ------------------------------------------------------------------------
+    def _seat(self, c: Canvas, view: TableView, seat: SeatView, mat: Mat) -> None:
+        self._mat(c, mat, out=seat.out)
+        left, top = mat.cx - mat.w / 2, mat.cy + mat.h / 2
+        name = seat.name + (f" ({view.out_label})" if seat.out else "")
+        c.set_fill(MUTED if seat.out else INK)
+        c.text(left + PAD + 2, top - NAME_H + 2, name, font=BODY_BOLD, size=8.5)
+        if self._highlighted(view, "seat", seat.seat):
+            self._ring(c, mat.cx, mat.cy, mat.w - 6, mat.h - 6)
+        row_y = mat.cy - NAME_H / 2 + 1
+        shown = seat.stacks[:self.slots]
+        x = left + PAD + self.card_w / 2
+        if seat.out and seat.ground:
+            self.face(c, seat.ground, x, row_y)
+        elif not shown:
+            self._slot(c, x, row_y)
+        for stack in shown:
             if stack.top:
-                self.face(c, stack.top, x, y)
-            c.set_fill(INK)
-            c.circle(x + self.card_w / 2 - 1, y + self.card_h / 2 - 1, 5.0, fill=True)
-            c.set_fill("#ffffff")
-            c.text(x + self.card_w / 2 - 1, y + self.card_h / 2 - 3.2, str(stack.height), font=BODY_BOLD, size=6.5,
-                   align="center")
+                self.face(c, stack.top, x, row_y)
+            else:
+                self._slot(c, x, row_y)
+            self._badge(c, x + self.card_w / 2 - 1, row_y + self.card_h / 2 - 1, str(stack.height))
             if self._highlighted(view, "stack", seat.seat, stack.id):
-                self._ring(c, x, y, self.card_w, self.card_h)
+                self._ring(c, x, row_y, self.card_w, self.card_h)
+            x += self.card_w + PAD
         if len(seat.stacks) > len(shown):
             c.set_fill(INK)
-            c.text(row[-1][0] + self.card_w / 2 + 8, py, f"+{len(seat.stacks) - len(shown)}", font=BODY_BOLD, size=7)
-        if not shown and not seat.out:
-            c.set_stroke("#999999", 0.6, dash=(2, 2))
-            c.rect(px - self.card_w / 2, py - self.card_h / 2, self.card_w, self.card_h, radius=2, fill=False, stroke=True)
-        # name under the row; an arrow when the dealer is dealing to this player
-        ny = py - self.card_h / 2 - 11
-        c.set_fill("#888888" if seat.out else INK)
-        name = seat.name + (f" ({view.out_label})" if seat.out else "")
-        c.text(px, ny, name, font=BODY_BOLD, size=8.5, align="center")
-        if seat.being_dealt:
-            c.set_fill(HIGHLIGHT)
-            width = len(name) * 4.4 + 8
-            c.polygon([(px - width / 2 - 9, ny + 6), (px - width / 2 - 1, ny + 3), (px - width / 2 - 9, ny)], fill=True)
-        # the card in hand, beside the row on the side facing the middle of the picture
+            c.text(x - PAD + 1, row_y - 3, f"+{len(seat.stacks) - len(shown)}", font=BODY_BOLD, size=7)
+        # the card in hand, at the right end of the mat, tilted as if held
+        hx = mat.cx + mat.w / 2 - PAD - self.card_w / 2 - 2
+        c.set_fill(MUTED)
+        c.text(hx, top - NAME_H + 2, view.held_label, font=BODY, size=6, align="center")
         if seat.held:
-            edge = (len(shown) or 1) * spacing / 2
-            hx, hy = px - inward * (edge + self.card_w / 2 + 2), py - 6
-            self.face(c, seat.held, hx, hy, rotate=-10 * inward)
-            c.set_fill(INK)
-            c.text(hx, hy - self.card_h / 2 - 8, view.held_label, font=BODY, size=6, align="center")
+            self.face(c, seat.held, hx, row_y, rotate=-8)
             if self._highlighted(view, "held", seat.seat):
-                self._ring(c, hx, hy, self.card_w, self.card_h)
-        # the Rider, sideways, between the player and the dealer; an Extra off-centre on it
-        if seat.rider:
-            t = 0.5
-            tx, ty = cx + (px - cx) * (1 - t), cy + (py - cy) * (1 - t)
-            self.face(c, seat.rider, tx, ty, rotate=90)
-            for j, extra in enumerate(seat.extras):
-                self.face(c, extra, tx + self.card_h * 0.5 + 3 * j, ty - self.card_w * 0.3 - 3 * j, rotate=90)
-            if self._highlighted(view, "rider", seat.seat):
-                extra_w = self.card_h * 0.5 if seat.extras else 0
-                extra_h = self.card_w * 0.3 if seat.extras else 0
-                self._ring(c, tx + extra_w / 2, ty - extra_h / 2, self.card_h + extra_w, self.card_w + extra_h)
-        if seat.out and seat.ground:
-            self.face(c, seat.ground, px, py)
-        if self._highlighted(view, "seat", seat.seat):
-            self._ring(c, px, ny + 3, 70, 13)
+                self._ring(c, hx, row_y, self.card_w + 4, self.card_h + 2)
+        else:
+            self._slot(c, hx, row_y)
 
-    def _clock(self, c: Canvas, view: TableView, width: float, height: float) -> None:
+    @staticmethod
+    def _badge(c: Canvas, x: float, y: float, text: str) -> None:
         c.set_fill(INK)
-        c.rect(6, height - 22, 62, 16, radius=3, fill=True)
+        c.circle(x, y, 5.2, fill=True)
         c.set_fill("#ffffff")
-        c.text(37, height - 17.5, format_clock(view.clock_ms), font=BODY_BOLD, size=10, align="center")
+        c.text(x, y - 2.3, text, font=BODY_BOLD, size=6.5, align="center")
+
+    def _rider(self, c: Canvas, view: TableView, seat: SeatView, mat: Mat) -> None:
+        """The Rider lies sideways; an Extra sits on it shifted right and down, so both read."""
+        if not seat.rider:
+            return
+        shift_x, shift_y = self.card_h * EXTRA_SHIFT[0], self.card_w * EXTRA_SHIFT[1]
+        # the box is centred on the Rider and its Extra together
+        x, y = mat.rider_x - shift_x / 2, mat.rider_y + shift_y / 2
+        self.face(c, seat.rider, x, y, rotate=90)
+        for j, extra in enumerate(seat.extras):
+            self.face(c, extra, x + shift_x + 4 * j, y - shift_y - 4 * j, rotate=90)
+        if self._highlighted(view, "rider", seat.seat):
+            if seat.extras:
+                self._ring(c, *mat.rider_box)
+            else:
+                self._ring(c, x, y, self.card_h, self.card_w)
+
+    # -- furniture --------------------------------------------------------------------------
+    @staticmethod
+    def _header(c: Canvas, view: TableView, width: float, height: float) -> None:
+        c.set_fill(INK)
+        c.rect(4, height - 19, 58, 15, radius=3, fill=True)
+        c.set_fill("#ffffff")
+        c.text(33, height - 15, format_clock(view.clock_ms), font=BODY_BOLD, size=9.5, align="center")
         if view.rule_label:
+            label_w = min(width * 0.5, 24 + 4.6 * len(view.rule_label))
             c.set_fill(HIGHLIGHT)
-            c.rect(width - 6 - 150, height - 22, 150, 16, radius=3, fill=True)
+            c.rect(width - 4 - label_w, height - 19, label_w, 15, radius=3, fill=True)
             c.set_fill(INK)
-            c.text(width - 6 - 75, height - 17.5, view.rule_label, font=BODY_BOLD, size=8.5, align="center")
+            c.text(width - 4 - label_w / 2, height - 15, view.rule_label, font=BODY_BOLD, size=8, align="center")
 
-    def _caption(self, c: Canvas, view: TableView, width: float) -> None:
-        if view.caption:
-            c.set_fill("#f4f1ea")
-            c.rect(6, 4, width - 12, 42, radius=3, fill=True)
-            c.text_box(view.caption, 12, 6, width - 24, 38, font=BODY, size=9.5, min_size=7, align="left", valign="middle",
-                       color=INK)
+    @staticmethod
+    def _caption(c: Canvas, view: TableView, width: float) -> None:
+        if not view.caption:
+            return
+        c.set_fill("#f4f1ea")
+        c.rect(4, 3, width - 8, CAPTION_H - 4, radius=3, fill=True)
+        c.text_box(view.caption, 10, 5, width - 20, CAPTION_H - 8, font=BODY, size=9, min_size=6.5, align="left",
+                   valign="middle", color=INK)
 
 
-__all__ = ["FramePainter", "Highlight"]
+__all__ = ["FramePainter", "Highlight", "frame_height"]

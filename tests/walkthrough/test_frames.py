@@ -72,3 +72,45 @@ def test_helpers() -> None:
     assert format_clock(12400) == "00:12.4"
     assert format_clock(61_000) == "01:01.0"
     assert kind_of("hit-3") == "hit" and kind_of("extra") == "extra" and kind_of("x-y-12") == "x-y"
+
+
+@pytest.mark.parametrize("seats", range(2, 11))
+def test_no_mat_or_rider_overlaps_another_and_all_stay_in_the_frame(painter: FramePainter, seats: int) -> None:
+    from cardgen.walkthrough.frames import CAPTION_H, HEADER_H, _any_overlap, frame_height
+
+    width, height = 515, frame_height(seats)
+    mats = painter.layout(seats, width=width, height=height)
+    assert len(mats) == seats + 1
+    boxes = [(m.cx, m.cy, m.w, m.h) for m in mats] + [m.rider_box for m in mats[1:]]
+    assert not _any_overlap(boxes)
+    for x, y, w, h in boxes:
+        assert 0 <= x - w / 2 and x + w / 2 <= width
+        assert CAPTION_H <= y - h / 2 and y + h / 2 <= height - HEADER_H
+
+
+def test_cards_stay_recognisable_and_shrink_only_as_the_table_fills(painter: FramePainter) -> None:
+    from cardgen.walkthrough.frames import frame_height
+
+    scales = []
+    for seats in (2, 4, 6, 8, 10):
+        painter.layout(seats, width=515, height=frame_height(seats))
+        scales.append(painter.scale)
+    assert scales == sorted(scales, reverse=True)
+    assert scales[1] * painter.renderer.height >= 36  # four players: cards at least 12.7 mm tall
+    assert scales[-1] * painter.renderer.height >= 25  # ten players: at least 8.8 mm
+
+
+def test_the_layout_does_not_move_when_stacks_and_riders_change(painter: FramePainter) -> None:
+    def mat_rects(view: TableView) -> list[str]:
+        log = _record(painter, view).calls
+        return [line for line in log if line.startswith("rect(") and "radius=4" in line]
+
+    busy = _view()
+    quiet = _view(seats=tuple(SeatView(s.seat, s.name) for s in busy.seats))
+    assert mat_rects(busy) == mat_rects(quiet)
+
+
+def test_an_arrow_points_from_the_deck_to_the_player_being_dealt_to(painter: FramePainter) -> None:
+    dealt = _view(seats=tuple(SeatView(s.seat, s.name, s.stacks, being_dealt=(s.seat == 1)) for s in _view().seats))
+    assert "dash=(4,2.50)" in _record(painter, dealt).text_log()
+    assert "dash=(4,2.50)" not in _record(painter, _view()).text_log()
