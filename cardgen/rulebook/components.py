@@ -54,7 +54,8 @@ def components_table(deck: DeckSpec, translate: Translate, styles: Styles, *, wi
         text = markup(translate(f"card:{card.id}.text", card.text)) if card.text else ""
         rows.append([
             CardFace(renderer, card, width=face_width),
-            Paragraph(f'<b>{name}</b><br/><font color="{kind.color}">{type_label}</font>', styles.cell),
+            Paragraph(f'<b>{name}</b>' + ('' if type_label.casefold() == name.casefold()
+                                           else f'<br/><font color="{kind.color}">{type_label}</font>'), styles.cell),
             Paragraph(f"<b>{card.count}</b>", styles.cell),
             Paragraph(text, styles.cell),
         ])

@@ -44,3 +44,14 @@ def test_one_row_per_card_with_its_face(falling_dir: Path) -> None:
     for row, card in zip(rows[1:], deck.cards):
         assert isinstance(row[0], CardFace) and row[0].card is card
         assert f"<b>{card.count}</b>" in row[2].text
+
+
+def test_a_type_is_named_under_the_card_unless_it_repeats_the_name(falling_dir: Path) -> None:
+    deck = load_deck(falling_dir)
+    geo = geometry("a4", booklet=False)
+    for lang, ground, hit, rider in (("en", "Ground", "Hit", "Rider"), ("fr", "Sol", "Frappe", "Annonce")):
+        table = components_table(deck, translator_for(deck, lang), make_styles(geo, lang), width=geo.frame_width,
+                                 language=lang)
+        cells = {card.id: row[1].text for row, card in zip(table._cellvalues[1:], deck.cards)}
+        assert cells["ground"] == f"<b>{ground}</b>"
+        assert cells["hit"].startswith(f"<b>{hit}</b><br/>") and rider in cells["hit"]
