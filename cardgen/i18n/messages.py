@@ -61,7 +61,7 @@ def _deck_key(deck: DeckSpec, context: str) -> tuple[str | int, ...]:
     if kind == "teaching":
         stage, _, field = rest.partition(".")
         index = next(i for i, s in enumerate(deck.teaching) if s.stage == stage)
-        return ("teaching", index, field)
+        return ("teaching", index, *field.split("."))
     return ()
 
 

@@ -125,6 +125,11 @@ def _check_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
                     close = difflib.get_close_matches(card_id, sorted(known), n=1)
                     problems.append(located.error(("teaching", index, field, position), f"unknown card id '{card_id}'",
                                                   hint=f"did you mean '{close[0]}'?" if close else None))
+        for card_id in stage.notes:
+            if card_id not in known:
+                close = difflib.get_close_matches(card_id, sorted(known), n=1)
+                problems.append(located.error(("teaching", index, "notes", card_id), f"unknown card id '{card_id}'",
+                                              hint=f"did you mean '{close[0]}'?" if close else None))
     layout_refs = [(deck.layout, ("layout",)), (deck.back.layout, ("back", "layout"))]
     layout_refs += [(t.back, ("types", key, "back")) for key, t in deck.types.items() if t.back]
     for name, where in layout_refs:

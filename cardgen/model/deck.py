@@ -84,8 +84,11 @@ class TeachingStageSpec(Strict):
 
     stage: Ident
     title: str | None = None
+    intro: str | None = Field(None, description="A sentence or two opening the stage in walkthroughs.")
     cards: list[Ident] | None = None
     add: list[Ident] | None = None
+    notes: dict[Ident, str] = Field(default_factory=dict,
+                                    description="Per new card: what to watch for when it first comes up.")
 
 
 class DeckSpec(Strict):
@@ -166,4 +169,8 @@ class DeckSpec(Strict):
         for stage in self.teaching:
             if stage.title:
                 items.append((f"teaching:{stage.stage}.title", stage.title))
+            if stage.intro:
+                items.append((f"teaching:{stage.stage}.intro", stage.intro))
+            for card_id, note in stage.notes.items():
+                items.append((f"teaching:{stage.stage}.notes.{card_id}", note))
         return items

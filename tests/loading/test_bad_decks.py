@@ -37,6 +37,7 @@ CASES = {
     "not-a-mapping": (1, 1, "a deck file must be a mapping"),
     "alias-bomb": (1, 14, "document expands to more than"),
     "decompression-bomb": (26, 10, "image has far too many pixels"),
+    "teaching-note-unknown-card": (33, 13, "teaching[0].notes.thre: unknown card id 'thre'"),
 }
 
 
