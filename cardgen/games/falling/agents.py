@@ -212,9 +212,8 @@ class HeuristicAgent:
 
     # -- judgement --------------------------------------------------------------------------
     def late(self, v: SeatView) -> bool:
-        before = len(v._st.deck) - v._st.grounds_left
-        alive = sum(1 for s in v._st.seats if not s.out)
-        return before <= self.late_passes * alive
+        st = v._st
+        return len(st.deck) - st.grounds_left <= self.late_passes * st.alive
 
     @staticmethod
     def value(kind: str, late: bool) -> int:
@@ -226,15 +225,16 @@ class HeuristicAgent:
         return 0
 
     def decide(self, v: SeatView, rng: random.Random) -> Action | None:
-        held = v.held()
+        held = v._st.seats[v.seat].held
         if held is not None:
             return self.play(v, held, self.late(v))
         return self.pick_up(v, rng)
 
     def pick_up(self, v: SeatView, rng: random.Random) -> Action | None:
-        tops = v.tops()
-        if not tops:
+        stacks = v._st.seats[v.seat].stacks
+        if not stacks:
             return None
+        tops = [(s.id, s.cards[-1]) for s in stacks]
         late = self.late(v)
         kinds = v._st.kinds
         if v.ground_coming() or late:
@@ -309,7 +309,7 @@ class HeuristicAgent:
         me = v.seat
         locked = st.dealing_to if v.options.lockout == "on" else None
         mine = st.seats[me]
-        spare = len(st.deck) - st.grounds_left >= sum(1 for s in st.seats if not s.out)
+        spare = len(st.deck) - st.grounds_left >= st.alive
         if mine.rider is not None and me != locked and self.value(st.kinds[mine.rider], late) < 0 and (spare or not late):
             return me
         if late and spare:

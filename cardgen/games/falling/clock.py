@@ -193,9 +193,20 @@ class Game:
             self._wake.append(seat)
 
     def _table_changed(self) -> None:
+        """Riders moved: every player waiting for a chance looks again."""
         waiting = self._waiting
         for seat in range(len(waiting)):
             if waiting[seat]:
+                self._mark(seat)
+
+    def _dealer_turned(self, player: int) -> None:
+        """The dealer turned to ``player``: they look again, and so does everyone waiting with a card
+        in hand (the lockout moved on, and the deck is one card shorter)."""
+        self._mark(player)
+        waiting = self._waiting
+        seats = self.state.seats
+        for seat in range(len(waiting)):
+            if waiting[seat] and seats[seat].held is not None:
                 self._mark(seat)
 
     def _run_wakes(self) -> None:
@@ -243,7 +254,7 @@ class Game:
                 self._current = self._last_seat = player
                 seat = st.seats[player]
                 rules.start_deal(st, player, t, ev)
-                self._table_changed()
+                self._dealer_turned(player)
                 self._rider_at_start = seat.rider
                 self._applied = None
                 if seat.rider is not None and st.kinds[seat.rider] == SKIP:
@@ -270,7 +281,6 @@ class Game:
             if op == _END:
                 rules.end_deal(st, player, t, ev)
                 self._current = None
-                self._table_changed()
                 continue
             if op != NEW_STACK and seat.stack(op) is None:
                 continue  # the stack vanished before its card came
@@ -336,8 +346,6 @@ class Game:
         st = self.state
         me = st.seats[seat]
         self._inflight[seat] = False
-        if me.out:
-            return
         self.tally.decisions += 1
         self._mark(seat)
         if type(action) is PickUp:

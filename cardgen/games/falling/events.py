@@ -49,6 +49,7 @@ FAIL_REASONS: dict[str, str] = {
     "lockout": "the dealer is dealing to that player (lockout)",
     "extra_limit": "the Rider already carries as many Extras as allowed",
     "target_out": "that player has hit the Ground",
+    "out": "the player has hit the Ground and can no longer play",
     "no_target": "the card needs a target",
     "too_late": "what it answered is over",
     "stop_mode": "this variant's Stop cannot do that",

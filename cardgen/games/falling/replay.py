@@ -59,6 +59,7 @@ def load_table(state: State, table: Mapping[str, Any]) -> None:
         seat.ground = spec.get("ground")
         if seat.out:
             state.order.append(index)
+            state.alive -= 1
     state.discard = list(table.get("discard", ()))
     state.grounds_left = sum(1 for c in state.deck if state.kinds[c] == GROUND)
 
@@ -144,7 +145,7 @@ class Replayer:
         pass
 
     def _PlayFailed(self, e: Event) -> None:  # noqa: N802
-        if self.state.seats[e["player"]].held != e["card"]:
+        if e["reason"] != "gone" and self.state.seats[e["player"]].held != e["card"]:
             raise self._fail(e, "the card is not in hand")
 
     def _RiderPlaced(self, e: Event) -> None:  # noqa: N802
@@ -240,6 +241,7 @@ class Replayer:
         seat.out = True
         seat.ground = e["ground"]
         st.order.append(e["player"])
+        st.alive -= 1
 
     def _GameEnded(self, e: Event) -> None:  # noqa: N802
         self.state.winner = e["winner"]

@@ -149,6 +149,7 @@ def ground_player(st: State, player: int, ground: str, t: int, ev: list[Event] |
     seat.out = True
     seat.ground = ground
     st.order.append(player)
+    st.alive -= 1
     if ev is not None:
         ev.append(Event(t, "PlayerGrounded", (player, ground)))
 
@@ -171,7 +172,9 @@ def pick_up(st: State, player: int, stack_id: int, card: str, t: int, ev: list[E
     seat = st.seats[player]
     reason = None
     stack = None
-    if seat.held is not None:
+    if seat.out:
+        reason = "out"
+    elif seat.held is not None:
         reason = "hand_full"
     else:
         for s in seat.stacks:
@@ -219,7 +222,7 @@ def _play(st: State, player: int, action: Play, t: int, ev: list[Event] | None, 
     me = seats[player]
     card = action.card
     if me.out:
-        return "target_out"
+        return "out"
     if me.held != card:
         return "gone"
     kind = st.kinds[card]

@@ -47,7 +47,7 @@ class State:
     """Everything on the table. ``deck`` has its top card at the *end* (``deck[-1]``)."""
 
     __slots__ = ("clock_ms", "seats", "deck", "discard", "dealing_to", "next_stack_id", "kinds", "cards",
-                 "winner", "order", "grounds_total", "grounds_left")
+                 "winner", "order", "grounds_total", "grounds_left", "alive")
 
     def __init__(self, players: int, deck_top_first: list[str], kinds: dict[str, str]) -> None:
         self.clock_ms = 0
@@ -64,6 +64,8 @@ class State:
         """Seats in the order they hit the Ground."""
         self.grounds_total = sum(1 for c in deck_top_first if kinds[c] == GROUND)
         self.grounds_left = self.grounds_total
+        self.alive = players
+        """Players not yet grounded (kept up to date by the rules)."""
         """Grounds in the deck (kept up to date by the rules; public knowledge at the table)."""
 
     # -- reading ------------------------------------------------------------------------------
@@ -107,6 +109,7 @@ class State:
         other.order = list(self.order)
         other.grounds_total = self.grounds_total
         other.grounds_left = self.grounds_left
+        other.alive = self.alive
         return other
 
     def snapshot(self) -> TableSnapshot:
