@@ -1,0 +1,48 @@
+"""The FALLING rules engine: a real-time game on a millisecond clock, in slow motion.
+
+Public API (what the walkthrough and ``cardgen simulate`` use)::
+
+    from cardgen.games import falling
+    from cardgen.loading import load_deck
+
+    deck = load_deck("decks/falling")
+    kinds = falling.stage_kinds(deck, 1)                 # ['ground', 'hit', 'split', 'skip']
+    record = falling.play_game(deck, seed=7, players=4, agents=["heuristic"], kinds=kinds,
+                               variant="official", options={"lockout": "off"})
+    record.winner, record.order, record.duration_ms, record.final   # final: TableSnapshot
+    for event, table in falling.replay(record.events):    # (Event, TableSnapshot) pairs
+        event.t_ms, event.kind, event["card"], table.seats[0].stacks, table.deck, table.discard
+
+    falling.write_log(path, record.events); falling.read_log(path)   # JSON Lines (docs/event-log.md)
+
+- :func:`play_game` / :func:`new_game`: a game from a ``DeckSpec`` or a recipe ``{kind: count}``
+  and a seed; ``kinds`` restricts the deck to some card kinds (teaching stages); unknown kinds or
+  a deck of another game raise :class:`~cardgen.errors.RulesError`.
+- :func:`game_from_table`: a game from a hand-made table; :meth:`Game.attempt` scripts plays.
+- :func:`replay`: the table after each event, rebuilt from the log alone; :func:`final_table`.
+- :func:`find_variant`, :func:`resolve_options`, :class:`Options`: variants and house-rule options.
+- :data:`AGENTS`, :func:`make_agent`: ``random``, ``heuristic``, ``novice``.
+
+Physical cards are ``<kind>-<n>`` (``hit-1`` … ``hit-8``, ``ground-1`` … ``ground-5``); seats are
+numbers, 0 being the player on the dealer's left. The engine never imports reportlab.
+"""
+
+from cardgen.games.falling.agents import AGENTS, HeuristicAgent, NoviceAgent, RandomAgent, Reaction, SeatView, make_agent
+from cardgen.games.falling.cards import KINDS, kind_of
+from cardgen.games.falling.clock import Game, Tally
+from cardgen.games.falling.events import FIELDS, Event
+from cardgen.games.falling.log import dumps_log, parse_log, read_log, write_log
+from cardgen.games.falling.play import GameRecord, deck_recipe, game_from_table, new_game, play_game
+from cardgen.games.falling.replay import ReplayError, final_table, replay
+from cardgen.games.falling.rules import PickUp, Play, apply
+from cardgen.games.falling.state import SeatSnapshot, StackSnapshot, TableSnapshot, conservation_problems
+from cardgen.games.falling.teaching import stage_kinds
+from cardgen.games.falling.variants import VARIANTS, Options, find_variant, resolve_options
+
+__all__ = [
+    "AGENTS", "FIELDS", "KINDS", "VARIANTS", "Event", "Game", "GameRecord", "HeuristicAgent", "NoviceAgent",
+    "Options", "PickUp", "Play", "RandomAgent", "Reaction", "ReplayError", "SeatSnapshot", "SeatView",
+    "StackSnapshot", "TableSnapshot", "Tally", "apply", "conservation_problems", "deck_recipe", "dumps_log",
+    "final_table", "find_variant", "game_from_table", "kind_of", "make_agent", "new_game", "parse_log", "play_game",
+    "read_log", "replay", "resolve_options", "stage_kinds", "write_log",
+]

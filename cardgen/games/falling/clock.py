@@ -1,0 +1,374 @@
+"""Real time as a discrete-event clock in milliseconds: the dealer's pace and the players' hands.
+
+Three kinds of happening are queued by time (ties in the order they were queued):
+
+- the dealer's next step, one card every ``deal_interval_ms`` (R14–R26);
+- a player's attempt landing: a player decides on what they see, and the pick-up or play lands
+  after their reaction delay; if it is no longer legal then, it fails and the card stays in
+  hand (R39). One attempt at a time per player: one hand (R35);
+- the end of the window in which a Ground being dealt can still be answered with a Stop (A3).
+
+How the open points are modelled:
+
+- **The deal.** The dealer addresses each falling player in turn from the dealer's left (R14):
+  ``DealStarted``, one card on each stack (a new stack for a player with none), then the Rider:
+  Hit = one more round per Hit and Extra, Split = one new stack per Split and Extra; then the
+  Rider and its Extras are swept. Each card takes one interval; the dealer turns to the next
+  player one interval after the last card (``DealEnded``). A Skip takes one interval and deals
+  nothing. A stack that vanishes before its card comes is passed over.
+- **Lockout** (``lockout: on``, R27–R28): from ``DealStarted`` to ``DealEnded`` nobody may
+  Push, Grab, Stop or add an Extra to that player's Rider, and the Rider the dealer carries out is
+  the one that was there at ``DealStarted``: one laid during the deal waits for the next pass.
+  With ``lockout: off`` the dealer reads a Skip at ``DealStarted`` and a Hit or Split after the
+  normal round, whatever lies there then.
+- **Grounds** (R31, R46, A3): a Ground dealt to a player lies on their stack for
+  ``ground_window_ms``; a Stop played in that time sends it back on top of the deck, otherwise the
+  player is out. The dealer waits for the outcome before the next card.
+- **Conflicts** (``conflict``, D6, R11): attempts are ordered by landing time, so the first card
+  played wins and later contradictory ones fail. Under ``dealer`` the dealer cannot tell apart
+  plays closer than ``dealer_judgement_ms`` and rules on them: each landing gets a seeded random
+  offset below that, so the dealer's call decides close races. Under ``first_wins`` the true
+  order decides.
+- **Counters** (``stop_mode: counter_on_play``, D5): a Rider, Extra, Push or Grab can be
+  countered by another player's Stop landing within ``counter_window_ms`` of it.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from cardgen.games.falling import rules
+from cardgen.games.falling.cards import GROUND, HIT, KINDS, SKIP, SPLIT
+from cardgen.games.falling.events import Event
+from cardgen.games.falling.rules import NEW_STACK, Action, PickUp, Play, Recent
+from cardgen.games.falling.state import State
+from cardgen.games.falling.variants import Options
+
+_DEAL, _LAND, _GROUND = 0, 1, 2
+_ROUND, _RIDER, _SWEEP, _END = -1, -2, -3, -4
+
+MAX_GAME_MS = 6 * 3_600_000
+"""A safety bound: a game that has not ended after six simulated hours is a bug."""
+
+
+class Agent(Protocol):
+    """A player's brain: what to do, from what the player sees, and how fast."""
+
+    name: str
+
+    def decide(self, view: object, rng: random.Random) -> Action | None: ...
+
+    def reaction_ms(self, rng: random.Random) -> int: ...
+
+
+class GameOverrun(RuntimeError):
+    """The game did not end within :data:`MAX_GAME_MS` (a bug, never a user mistake)."""
+
+
+@dataclass(slots=True)
+class Tally:
+    """What Monte Carlo statistics need, counted as the game runs (also in the log-free mode)."""
+
+    players: int
+    plays: list[dict[str, int]] = field(default_factory=list)
+    """Per seat: successful plays by card kind."""
+    pickups: list[int] = field(default_factory=list)
+    saves: list[int] = field(default_factory=list)
+    """Per seat: Grounds sent back with a Stop."""
+    destroyed: list[int] = field(default_factory=list)
+    """Per seat: Riders destroyed (or plays countered) by that seat's Stops."""
+    failed: int = 0
+    decisions: int = 0
+    """Attempts that landed: pick-ups and plays, successful or not."""
+    cards_dealt: int = 0
+
+    def __post_init__(self) -> None:
+        self.plays = [dict.fromkeys(KINDS, 0) for _ in range(self.players)]
+        self.pickups = [0] * self.players
+        self.saves = [0] * self.players
+        self.destroyed = [0] * self.players
+
+
+class Game:
+    """One game in progress. Build it with :func:`cardgen.games.falling.new_game` or from a setup."""
+
+    def __init__(self, state: State, *, options: Options, agents: Sequence[Agent | None], rng: random.Random,
+                 log: bool = True, first_seat: int = 0, start_ms: int = 0) -> None:
+        n = len(state.seats)
+        if len(agents) != n:
+            raise ValueError("one agent (or None) per seat")
+        self.state = state
+        self.options = options
+        self.agents = list(agents)
+        self.rng = rng
+        self.events: list[Event] | None = [] if log else None
+        self.tally = Tally(n)
+        self.finished = False
+        self._heap: list[tuple[int, int, int, int, Action | None]] = []
+        self._seq = 0
+        self._now = start_ms
+        state.clock_ms = start_ms
+        # dealer
+        self._last_seat = (first_seat - 1) % n
+        self._current: int | None = None
+        self._plan: list[int] = []
+        self._rider_at_start: str | None = None
+        self._applied: str | None = None
+        self._deal_t = start_ms
+        self._pending: tuple[int, int, str] | None = None
+        self._pending_deadline = 0
+        self.recent: list[Recent] = []
+        # players
+        self._inflight: list[bool] = [False] * n
+        self._waiting: list[bool] = [False] * n
+        self._wake: list[int] = []
+        self._woken: list[bool] = [False] * n
+        from cardgen.games.falling.agents import SeatView  # agents import clock's types
+
+        self.views = [SeatView(self, i) for i in range(n)]
+        self._started = False
+
+    # -- control ------------------------------------------------------------------------------
+    @property
+    def now(self) -> int:
+        return self._now
+
+    @property
+    def pending_ground(self) -> tuple[int, int, str] | None:
+        """(seat, stack, Ground) while a Ground being dealt can still be Stopped."""
+        return self._pending
+
+    def start(self, started: Event | None = None) -> None:
+        """Log ``GameStarted`` (if given), queue the dealer's first card and wake the players."""
+        if self._started:
+            return
+        self._started = True
+        if started is not None and self.events is not None:
+            self.events.append(started)
+        self._push(self._now, _DEAL, -1, None)
+        for seat in range(len(self.agents)):
+            self._mark(seat)
+        self._run_wakes()
+
+    def attempt(self, seat: int, action: Action, *, at_ms: int) -> None:
+        """Make ``seat`` attempt ``action`` landing at ``at_ms`` exactly (scripted play, scenarios)."""
+        self._push(at_ms, _LAND, seat, action)
+
+    def run(self, *, until_ms: int | None = None) -> Game:
+        """Play until the game ends (or until the clock passes ``until_ms``)."""
+        self.start()
+        heap = self._heap
+        pop = heapq.heappop
+        while heap and not self.finished:
+            if until_ms is not None and heap[0][0] > until_ms:
+                self._now = self.state.clock_ms = until_ms
+                break
+            t, _, what, seat, action = pop(heap)
+            if t > MAX_GAME_MS:
+                raise GameOverrun(f"the game did not end within {MAX_GAME_MS} ms")
+            self._now = t
+            self.state.clock_ms = t
+            if what == _DEAL:
+                self._dealer_step(t)
+            elif what == _LAND:
+                self._land(seat, action, t)  # type: ignore[arg-type]
+            else:
+                self._ground_due(t)
+            if self._wake:
+                self._run_wakes()
+        return self
+
+    # -- queue ------------------------------------------------------------------------------
+    def _push(self, t: int, what: int, seat: int, action: Action | None) -> None:
+        self._seq += 1
+        heapq.heappush(self._heap, (t, self._seq, what, seat, action))
+
+    def _mark(self, seat: int) -> None:
+        if not self._woken[seat]:
+            self._woken[seat] = True
+            self._wake.append(seat)
+
+    def _table_changed(self) -> None:
+        """Riders moved: every player waiting for a chance looks again."""
+        waiting = self._waiting
+        for seat in range(len(waiting)):
+            if waiting[seat]:
+                self._mark(seat)
+
+    def _dealer_turned(self, player: int) -> None:
+        """The dealer turned to ``player``: they look again, and so does everyone waiting with a card
+        in hand (the lockout moved on, and the deck is one card shorter)."""
+        self._mark(player)
+        waiting = self._waiting
+        seats = self.state.seats
+        for seat in range(len(waiting)):
+            if waiting[seat] and seats[seat].held is not None:
+                self._mark(seat)
+
+    def _run_wakes(self) -> None:
+        """Let each woken, idle player decide on what they now see (in seat order: deterministic)."""
+        wake = sorted(self._wake)
+        self._wake = []
+        seats = self.state.seats
+        for seat in wake:
+            self._woken[seat] = False
+            agent = self.agents[seat]
+            if agent is None or self._inflight[seat] or seats[seat].out or self.finished:
+                continue
+            action = agent.decide(self.views[seat], self.rng)
+            if action is None:
+                me = seats[seat]
+                self._waiting[seat] = me.held is not None or bool(me.stacks)
+                continue
+            self._waiting[seat] = False
+            self._inflight[seat] = True
+            delay = agent.reaction_ms(self.rng)
+            if self.options.conflict == "dealer" and self.options.dealer_judgement_ms:
+                delay += int(self.rng.random() * self.options.dealer_judgement_ms)
+            self._push(self._now + max(1, delay), _LAND, seat, action)
+
+    # -- the dealer -------------------------------------------------------------------------
+    def _next_seat(self) -> int | None:
+        seats = self.state.seats
+        n = len(seats)
+        for step in range(1, n + 1):
+            seat = (self._last_seat + step) % n
+            if not seats[seat].out:
+                return seat
+        return None
+
+    def _dealer_step(self, t: int) -> None:
+        st = self.state
+        ev = self.events
+        opts = self.options
+        plan = self._plan
+        while True:
+            if self._current is None:
+                player = self._next_seat()
+                if player is None:
+                    return
+                self._current = self._last_seat = player
+                seat = st.seats[player]
+                rules.start_deal(st, player, t, ev)
+                self._dealer_turned(player)
+                self._rider_at_start = seat.rider
+                self._applied = None
+                if seat.rider is not None and st.kinds[seat.rider] == SKIP:
+                    rules.apply_skip(st, player, t, ev, opts)
+                    plan[:] = [_END]
+                    self._deal_t = t
+                    self._push(t + opts.deal_interval_ms, _DEAL, -1, None)
+                    return
+                plan[:] = [_END, _RIDER, _ROUND]
+            op = plan.pop()
+            player = self._current
+            seat = st.seats[player]
+            if op == _ROUND:
+                plan.extend(reversed([s.id for s in seat.stacks]) if seat.stacks else [NEW_STACK])
+                continue
+            if op == _RIDER:
+                self._rider_step(player)
+                continue
+            if op == _SWEEP:
+                if self._applied is not None:
+                    rules.sweep_rider(st, player, self._applied, t, ev)
+                    self._table_changed()
+                continue
+            if op == _END:
+                rules.end_deal(st, player, t, ev)
+                self._current = None
+                continue
+            if op != NEW_STACK and seat.stack(op) is None:
+                continue  # the stack vanished before its card came
+            card = rules.deal_card(st, player, op, t, ev)
+            self.tally.cards_dealt += 1
+            self._deal_t = t
+            self._mark(player)
+            if st.kinds[card] == GROUND:
+                stack_id = seat.stacks[-1].id if op == NEW_STACK else op
+                self._pending = (player, stack_id, card)
+                self._pending_deadline = t + opts.ground_window_ms
+                self._push(self._pending_deadline, _GROUND, player, None)
+                return
+            self._push(t + opts.deal_interval_ms, _DEAL, -1, None)
+            return
+
+    def _rider_step(self, player: int) -> None:
+        """After the normal round: carry out a Hit or Split (R21–R24, R28, D2, D4)."""
+        st = self.state
+        seat = st.seats[player]
+        rider = seat.rider
+        if rider is None:
+            return
+        kind = st.kinds[rider]
+        if self.options.lockout == "on" and rider != self._rider_at_start:
+            return  # laid during this deal: it waits for the next pass (R28)
+        if kind == SKIP:
+            return  # a Skip is read when the dealer turns to the player
+        _, extras = rules.announce_rider(st, player, self._now, self.events, self.options)
+        self._applied = rider
+        plan = self._plan
+        plan.append(_SWEEP)
+        if kind == HIT:
+            plan.extend([_ROUND] * (1 + extras))
+        elif kind == SPLIT:
+            plan.extend([NEW_STACK] * (1 + extras))
+
+    def _ground_due(self, t: int) -> None:
+        """The window to Stop the Ground has closed: the player is out (R31)."""
+        pending = self._pending
+        if pending is None or self._pending_deadline != t:
+            return
+        self._ground_resolved(t)
+        player, _, ground = pending
+        st = self.state
+        ev = self.events
+        rules.ground_player(st, player, ground, t, ev)
+        if self._current == player:
+            self._plan[:] = []
+            rules.end_deal(st, player, t, ev)
+            self._current = None
+        if rules.end_if_over(st, t, ev):
+            self.finished = True
+            return
+        self._table_changed()
+
+    def _ground_resolved(self, t: int) -> None:
+        self._pending = None
+        self._push(max(t, self._deal_t + self.options.deal_interval_ms), _DEAL, -1, None)
+
+    # -- the players ----------------------------------------------------------------------------
+    def _land(self, seat: int, action: Action, t: int) -> None:
+        st = self.state
+        me = st.seats[seat]
+        self._inflight[seat] = False
+        self.tally.decisions += 1
+        self._mark(seat)
+        if type(action) is PickUp:
+            if rules.pick_up(st, seat, action.stack, action.card, t, self.events) is None:
+                self.tally.pickups[seat] += 1
+            else:
+                self.tally.failed += 1
+            return
+        assert isinstance(action, Play)
+        kind = st.kinds.get(action.card, "")
+        if self.recent:
+            window = self.options.counter_window_ms
+            self.recent = [r for r in self.recent if t - r.t_ms <= window]
+        reason = rules.play(st, seat, action, t, self.events, self.options, pending_ground=self._pending,
+                            recent=self.recent)
+        if reason is not None:
+            self.tally.failed += 1
+            return
+        self.tally.plays[seat][kind] += 1
+        if kind == "stop":
+            if action.on is None and action.counter is None:
+                self.tally.saves[seat] += 1
+                self._ground_resolved(t)
+                return
+            self.tally.destroyed[seat] += 1
+        self._table_changed()
