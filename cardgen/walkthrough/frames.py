@@ -7,9 +7,9 @@ document and placed by reference.
 
 The picture, seen from above: a round table; the dealer's mat at the top holds the deck (the
 Grounds waiting underneath it, their edges showing) and the discard pile; each player's mat,
-clockwise from the dealer's left, holds the name, the stacks (top card visible, height in a
-badge) and the card in hand. A Rider lies sideways on the table in front of its player, an Extra
-shifted on it so both can be read. A dashed arrow runs from the deck to the player being dealt
+clockwise from the dealer's left, reads from the outside in: the name and the card in hand,
+the stacks (top card visible, height in a badge), then the Rider, sideways, at the end facing the
+table, an Extra shifted on it so both can be read. A dashed arrow runs from the deck to the player being dealt
 to. The clock is top left, the rule at work top right, the caption underneath.
 """
 
@@ -37,12 +37,14 @@ HEADER_H = 22.0
 CAPTION_H = 46.0
 NAME_H = 13.0
 PAD = 4.0
-MAX_STACKS_SHOWN = 3
+STACK_ROOM = 2
+"""Stacks a mat has room for side by side; more are fanned over the same room."""
+MAX_STACKS_SHOWN = 5
 EXTRA_SHIFT = (0.42, 0.32)
 """How far an Extra is shifted on its sideways Rider, in card heights (x) and widths (y)."""
 
 
-SCALES = (0.2, 0.185, 0.17, 0.155, 0.14, 0.128, 0.116, 0.105, 0.095)
+SCALES = (0.2, 0.185, 0.17, 0.155, 0.14, 0.128, 0.116, 0.105, 0.095, 0.085, 0.076, 0.068, 0.06)
 """Card sizes tried, largest first, until the seats fit round the table without overlapping."""
 
 
@@ -59,29 +61,10 @@ def _any_overlap(boxes: list[Box]) -> bool:
     return any(_overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
 
 
-def _directions_inward(ox: float, oy: float, rx: float, ry: float) -> list[tuple[float, float]]:
-    """Unit directions from a seat at offset (ox, oy) from the table's centre towards the
-    middle: straight at the centre, along the inward normal of the table's edge, and the
-    vertical and horizontal ones."""
-    out = []
-    for dx, dy in ((-ox, -oy), (-ox / max(rx, 1.0) ** 2, -oy / max(ry, 1.0) ** 2), (0.0, -oy), (-ox, 0.0)):
-        length = math.hypot(dx, dy)
-        if length > 1e-9:
-            out.append((dx / length, dy / length))
-    return out
-
-
-def _reach(w: float, dx: float, h: float, dy: float) -> float:
-    """How far a ray from the centre of a w×h box in direction (dx, dy) runs before leaving it."""
-    limits = [w / 2 / abs(dx)] if abs(dx) > 1e-9 else []
-    limits += [h / 2 / abs(dy)] if abs(dy) > 1e-9 else []
-    return min(limits) if limits else 0.0
-
-
 def frame_height(seats: int) -> float:
     """The frame height (for a 515 pt wide frame) at which ``seats`` players fit with readable cards:
     two frames to an A4 or Letter page up to four players, one to a page from five."""
-    return 340.0 if seats <= 4 else 420.0 if seats <= 6 else 560.0
+    return 340.0 if seats <= 4 else 420.0 if seats <= 6 else 560.0 if seats <= 8 else 680.0
 
 
 @dataclass(frozen=True)
@@ -108,7 +91,6 @@ class FramePainter:
     def __init__(self, renderer: CardRenderer) -> None:
         self.renderer = renderer
         self.scale = SCALES[0]
-        self.slots = MAX_STACKS_SHOWN
 
     @property
     def card_w(self) -> float:
@@ -178,11 +160,10 @@ class FramePainter:
         dealer = mats[0]
         rx, ry = self._table_radii(mats, cx, cy)
         self._table(c, cx, cy, rx, ry)
-        for seat, mat in zip(view.seats, mats[1:]):
-            self._rider(c, view, seat, mat)
         self._dealer(c, view, dealer)
         for seat, mat in zip(view.seats, mats[1:]):
             self._seat(c, view, seat, mat)
+            self._rider(c, view, seat, mat)
         self._deal_arrow(c, view, dealer, mats[1:])
         self._header(c, view, width, height)
         self._caption(c, view, width)
@@ -199,7 +180,8 @@ class FramePainter:
         """Every seat's mat has the same size all game long, so frames do not jump about."""
         if dealer:  # deck and discard side by side, two lines of labels under them
             return max(2 * self.card_w + 3 * PAD + 44, 112.0), self.card_h + NAME_H + 2 * PAD + 22
-        width = slots * (self.card_w + PAD) + PAD + 10 + self.card_w + 3 * PAD
+        rider_w, _ = self.rider_size()
+        width = PAD + self.card_w + 2 * PAD + slots * (self.card_w + PAD) + 8 + rider_w + 2 * PAD
         return max(width, 92.0), self.card_h + NAME_H + 3 * PAD + 6
 
     def layout(self, seats: int, *, width: float, height: float) -> list[Mat]:
@@ -210,39 +192,30 @@ class FramePainter:
         for scale in SCALES:
             self.scale = scale
             mats = self._ring_of_mats(seats, width, top, bottom)
-            boxes = [(m.cx, m.cy, m.w, m.h) for m in mats] + [m.rider_box for m in mats[1:]]
-            if not _any_overlap(boxes):
+            if not _any_overlap([(m.cx, m.cy, m.w, m.h) for m in mats]):
                 return mats
         return mats
 
-    def stack_slots(self, seats: int) -> int:
-        return MAX_STACKS_SHOWN if seats <= 4 else 2
-
     def _ring_of_mats(self, count: int, width: float, top: float, bottom: float) -> list[Mat]:
         cx, cy = width / 2, (top + bottom) / 2
-        self.slots = self.stack_slots(count)
         dealer_w, dealer_h = self._mat_size(dealer=True, slots=0)
-        seat_w, seat_h = self._mat_size(dealer=False, slots=self.slots)
+        seat_w, seat_h = self._mat_size(dealer=False, slots=STACK_ROOM)
         rx = width / 2 - max(dealer_w, seat_w) / 2 - PAD
         ry = (top - bottom) / 2 - max(dealer_h, seat_h) / 2 - 2
         rider_w, rider_h = self.rider_size()
-        places = []
+        mats = []
         for index in range(count + 1):
-            w, h = (dealer_w, dealer_h) if index == 0 else (seat_w, seat_h)
             angle = 90.0 if index == 0 else self.angle(index - 1, count)
-            places.append((cx + rx * math.cos(math.radians(angle)), cy + ry * math.sin(math.radians(angle)), w, h))
-        boxes = list(places)
-        mats = [Mat(*places[0], *places[0][:2], 0.0, 0.0)]
-        for mx, my, w, h in places[1:]:
-            # the Rider lies on the table in front of the mat, sideways: the first of a few
-            # directions towards the middle that leaves it clear of every mat and other Rider
-            options = []
-            for dx, dy in _directions_inward(mx - cx, my - cy, rx, ry):
-                along = _reach(w, dx, h, dy) + _reach(rider_w, dx, rider_h, dy) + 3
-                options.append((mx + dx * along, my + dy * along, rider_w, rider_h))
-            chosen = next((box for box in options if not any(_overlap(box, other) for other in boxes)), options[0])
-            boxes.append(chosen)
-            mats.append(Mat(mx, my, w, h, *chosen))
+            mx = cx + rx * math.cos(math.radians(angle))
+            my = cy + ry * math.sin(math.radians(angle))
+            if index == 0:
+                mats.append(Mat(mx, my, dealer_w, dealer_h, mx, my, 0.0, 0.0))
+                continue
+            # the Rider lies between the player and the table: at the mat's inner end
+            inward = 1.0 if mx <= cx + 1 else -1.0
+            rider_x = mx + inward * (seat_w / 2 - PAD - rider_w / 2)
+            rider_y = my - NAME_H / 2 + 1
+            mats.append(Mat(mx, my, seat_w, seat_h, rider_x, rider_y, rider_w, rider_h))
         return mats
 
     def rider_size(self) -> tuple[float, float]:
@@ -340,42 +313,60 @@ class FramePainter:
 
     # -- the players ------------------------------------------------------------------------
     def _seat(self, c: Canvas, view: TableView, seat: SeatView, mat: Mat) -> None:
+        """A mat, read from the outside in: the card in hand, the stacks, then the Rider slot."""
         self._mat(c, mat, out=seat.out)
         left, top = mat.cx - mat.w / 2, mat.cy + mat.h / 2
+        inner_right = mat.rider_x > mat.cx
         name = seat.name + (f" ({view.out_label})" if seat.out else "")
         c.set_fill(MUTED if seat.out else INK)
-        c.text(left + PAD + 2, top - NAME_H + 2, name, font=BODY_BOLD, size=8.5)
+        if inner_right:
+            c.text(left + PAD + 2, top - NAME_H + 2, name, font=BODY_BOLD, size=8.5)
+        else:
+            c.text(left + mat.w - PAD - 2, top - NAME_H + 2, name, font=BODY_BOLD, size=8.5, align="right")
         if self._highlighted(view, "seat", seat.seat):
             self._ring(c, mat.cx, mat.cy, mat.w - 6, mat.h - 6)
         row_y = mat.cy - NAME_H / 2 + 1
-        shown = seat.stacks[:self.slots]
-        x = left + PAD + self.card_w / 2
-        if seat.out and seat.ground:
-            self.face(c, seat.ground, x, row_y)
-        elif not shown:
-            self._slot(c, x, row_y)
-        for stack in shown:
-            if stack.top:
-                self.face(c, stack.top, x, row_y)
-            else:
-                self._slot(c, x, row_y)
-            self._badge(c, x + self.card_w / 2 - 1, row_y + self.card_h / 2 - 1, str(stack.height))
-            if self._highlighted(view, "stack", seat.seat, stack.id):
-                self._ring(c, x, row_y, self.card_w, self.card_h)
-            x += self.card_w + PAD
-        if len(seat.stacks) > len(shown):
-            c.set_fill(INK)
-            c.text(x - PAD + 1, row_y - 3, f"+{len(seat.stacks) - len(shown)}", font=BODY_BOLD, size=7)
-        # the card in hand, at the right end of the mat, tilted as if held
-        hx = mat.cx + mat.w / 2 - PAD - self.card_w / 2 - 2
+        step = self.card_w + PAD
+        # the card in hand, at the outer end, tilted as if held
+        hx = left + PAD + self.card_w / 2 if inner_right else left + mat.w - PAD - self.card_w / 2
         c.set_fill(MUTED)
-        c.text(hx, top - NAME_H + 2, view.held_label, font=BODY, size=6, align="center")
+        c.text(hx, mat.cy - mat.h / 2 + 2.5, view.held_label, font=BODY, size=6, align="center")
         if seat.held:
-            self.face(c, seat.held, hx, row_y, rotate=-8)
+            self.face(c, seat.held, hx, row_y + 1, rotate=-6)
             if self._highlighted(view, "held", seat.seat):
                 self._ring(c, hx, row_y, self.card_w + 4, self.card_h + 2)
         else:
             self._slot(c, hx, row_y)
+        # the stacks, next in, each with its height; more than there is room for are fanned
+        direction = 1.0 if inner_right else -1.0
+        room = STACK_ROOM * (self.card_w + PAD) - PAD
+        first = hx + direction * (self.card_w + 2 * PAD)
+        shown = seat.stacks[:MAX_STACKS_SHOWN]
+        step = self.card_w + PAD
+        if len(shown) > STACK_ROOM:
+            step = (room - self.card_w) / (len(shown) - 1)
+        if seat.out and seat.ground:
+            self.face(c, seat.ground, first, row_y)
+        elif not shown:
+            self._slot(c, first, row_y)
+        # later stacks lie over the outer part of earlier ones' neighbours: each card's outer
+        # corner, with its badge, stays in view
+        placed = [(first + direction * i * step, stack) for i, stack in enumerate(shown)]
+        for x, stack in placed:
+            if stack.top:
+                self.face(c, stack.top, x, row_y)
+            else:
+                self._slot(c, x, row_y)
+        for x, stack in placed:
+            corner = x - direction * (self.card_w / 2 - 1)
+            self._badge(c, corner, row_y + self.card_h / 2 - 1, str(stack.height))
+            if self._highlighted(view, "stack", seat.seat, stack.id):
+                self._ring(c, x, row_y, self.card_w, self.card_h)
+        if len(seat.stacks) > len(shown):
+            c.set_fill(INK)
+            end = first + direction * (room - self.card_w / 2 + 2)
+            c.text(end, row_y - self.card_h / 2 - 7, f"+{len(seat.stacks) - len(shown)}", font=BODY_BOLD, size=7,
+                   align="right" if inner_right else "left")
 
     @staticmethod
     def _badge(c: Canvas, x: float, y: float, text: str) -> None:
@@ -385,12 +376,17 @@ class FramePainter:
         c.text(x, y - 2.3, text, font=BODY_BOLD, size=6.5, align="center")
 
     def _rider(self, c: Canvas, view: TableView, seat: SeatView, mat: Mat) -> None:
-        """The Rider lies sideways; an Extra sits on it shifted right and down, so both read."""
-        if not seat.rider:
-            return
+        """The Rider lies sideways at the mat's inner end; an Extra sits on it shifted right and
+        down, so both read."""
         shift_x, shift_y = self.card_h * EXTRA_SHIFT[0], self.card_w * EXTRA_SHIFT[1]
-        # the box is centred on the Rider and its Extra together
+        # the slot is centred on the Rider and its Extra together
         x, y = mat.rider_x - shift_x / 2, mat.rider_y + shift_y / 2
+        if not seat.rider:
+            if not seat.out:
+                c.set_stroke("#c9c2b3", 0.6, dash=(1.5, 2))
+                c.rect(x - self.card_h / 2, y - self.card_w / 2, self.card_h, self.card_w, radius=2, fill=False,
+                       stroke=True)
+            return
         self.face(c, seat.rider, x, y, rotate=90)
         for j, extra in enumerate(seat.extras):
             self.face(c, extra, x + shift_x + 4 * j, y - shift_y - 4 * j, rotate=90)

@@ -1,0 +1,1 @@
+"""The FALLING teaching walkthrough: simulated games, stage by stage, drawn frame by frame."""
