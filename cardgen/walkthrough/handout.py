@@ -152,6 +152,8 @@ class _Story:
         self.geo = geo
         self.styles: Styles = make_styles(geo, plan.language)
         self.labels = plan.labels
+        size = self.styles.body.fontSize
+        self.numbered = self.styles.bullet.clone("numbered", leftIndent=size * 1.6, bulletIndent=0)
 
     def heading(self, text: str, style: Any, *, key: str, level: int) -> Heading:
         return Heading(markup(text), style, key=key, plain=text, outline_level=level, toc_level=None)
@@ -189,7 +191,7 @@ class _Story:
             block += [_p(line, s.body) for line in stage.outcome]
         if stage.questions:
             block.append(self.heading(lab.questions_heading, s.minor, key=f"stage-{stage.key}-questions", level=1))
-            block += [Paragraph(markup(q.text), s.bullet, bulletText=f"{i}.") for i, q in enumerate(stage.questions, 1)]
+            block += [Paragraph(markup(q.text), self.numbered, bulletText=f"{i}.") for i, q in enumerate(stage.questions, 1)]
         if block:
             out.append(KeepTogether(block))
         return out
@@ -217,7 +219,7 @@ class _Story:
             if not stage.questions:
                 continue
             out.append(Paragraph(escape(_fill(lab.answers_for, n=number, title=stage.title)), s.minor))
-            out += [Paragraph(markup(q.answer), s.bullet, bulletText=f"{i}.") for i, q in enumerate(stage.questions, 1)]
+            out += [Paragraph(markup(q.answer), self.numbered, bulletText=f"{i}.") for i, q in enumerate(stage.questions, 1)]
         return out
 
 

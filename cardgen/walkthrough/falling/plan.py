@@ -17,6 +17,7 @@ from cardgen.model.deck import DeckSpec
 from cardgen.render.card_renderer import Translate
 from cardgen.walkthrough.falling.narration import Narrator
 from cardgen.walkthrough.falling.rules_shown import rules_for, shown_rules
+from cardgen.walkthrough.falling.texts import BY_CONTEXT
 from cardgen.walkthrough.handout import IntroCard, Question, StagePlan
 from cardgen.walkthrough.table_view import TableView, format_clock
 
@@ -154,10 +155,14 @@ def questions(game: StageGame, narrator: Narrator, *, limit: int = 3) -> list[Qu
         e = events[index]
         time = format_clock(e.t_ms)
         values: dict[str, object] = {"time": time}
+        answer = f"answer:{rule}"
         if e.kind == "RiderApplied":
             player = int(e["player"])
+            by = _placer(events, index, e["rider"])
             values.update(player=narrator.name(player), rider=narrator.card(e["rider"]),
-                          by=narrator.name(_placer(events, index, e["rider"]) or player))
+                          by=narrator.name(player if by is None else by))
+            if (by is None or by == player) and f"{answer}.self" in BY_CONTEXT:
+                answer = f"{answer}.self"
         elif e.kind == "RiderPushed":
             values.update(by=narrator.name(e["by"]), to=narrator.name(e["to"]), card=narrator.card(e["card"]))
         elif e.kind == "RiderGrabbed":
@@ -168,7 +173,7 @@ def questions(game: StageGame, narrator: Narrator, *, limit: int = 3) -> list[Qu
                           rider=narrator.card(e["rider"]))
         elif e.kind == "GroundStopped":
             values.update(player=narrator.name(e["player"]), card=narrator.card(e["card"]))
-        out.append(Question(narrator.text(f"question:{rule}", **values), narrator.text(f"answer:{rule}", **values)))
+        out.append(Question(narrator.text(f"question:{rule}", **values), narrator.text(answer, **values)))
     if len(out) < 2 and game.record.winner is not None:
         winner = narrator.name(game.record.winner)
         out.append(Question(narrator.text("question:winner"), narrator.text("answer:winner", player=winner)))

@@ -127,6 +127,8 @@ QUESTIONS: tuple[Label, ...] = (
     label_here("question:skip", "At {time}, {player} got no card at all on that pass. Why?", "A question about a Skip."),
     label_here("answer:skip", "{by} had laid **{rider}** in front of {player}: the dealer passes a skipped player by, whatever their stacks.",
                "Answer about a Skip."),
+    label_here("answer:skip.self", "{player} had laid **{rider}** in front of themselves: the dealer passes a skipped player by, whatever their stacks.",
+               "Answer about a Skip the player laid on their own stacks."),
     label_here("question:hit", "At {time}, {player}'s stacks grew faster than the others'. What did it?", "A question about a Hit."),
     label_here("answer:hit", "**{rider}** lay in front of {player}: after the usual card, each of their stacks got one more.", "Answer about a Hit."),
     label_here("question:split", "Where did {player}'s new stack come from at {time}?", "A question about a Split."),
