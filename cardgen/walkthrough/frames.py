@@ -179,7 +179,7 @@ class FramePainter:
     def _mat_size(self, *, dealer: bool, slots: int) -> tuple[float, float]:
         """Every seat's mat has the same size all game long, so frames do not jump about."""
         if dealer:  # deck and discard side by side, two lines of labels under them
-            return max(2 * self.card_w + 3 * PAD + 44, 112.0), self.card_h + NAME_H + 2 * PAD + 22
+            return max(2 * self.card_w + 3 * PAD + 44, 112.0), self.card_h + NAME_H + 2 * PAD + 30
         rider_w, _ = self.rider_size()
         width = PAD + self.card_w + 2 * PAD + slots * (self.card_w + PAD) + 8 + rider_w + 2 * PAD
         return max(width, 92.0), self.card_h + NAME_H + 3 * PAD + 6
@@ -275,11 +275,11 @@ class FramePainter:
         elif not grounds:
             self._slot(c, dx, dy)
         c.set_fill(INK)
-        label_y = mat.cy - mat.h / 2 + 11
-        c.text(dx, label_y, f"{view.deck_label}: {view.deck_count}", font=BODY_BOLD, size=6.5, align="center")
+        label_y = mat.cy - mat.h / 2 + 10.5
+        c.text(dx, label_y, view.deck_label.replace("{count}", str(view.deck_count)), font=BODY_BOLD, size=6.5, align="center")
         if grounds:
             c.set_fill("#3b2a1e")
-            c.text(mat.cx, label_y - 7.5, f"{view.grounds_label}: {grounds}", font=BODY, size=5.8, align="center")
+            c.text(mat.cx, label_y - 7.5, view.grounds_label.replace("{count}", str(grounds)), font=BODY, size=5.8, align="center")
         if self._highlighted(view, "deck"):
             self._ring(c, dx, dy - 1.1 * grounds, self.card_w, self.card_h + 2.2 * grounds)
         px, py = mat.cx + self.card_w / 2 + PAD + 14, dy
@@ -288,7 +288,7 @@ class FramePainter:
         else:
             self._slot(c, px, py)
         c.set_fill(INK)
-        c.text(px, label_y, f"{view.discard_label}: {view.discard_count}", font=BODY, size=6.5, align="center")
+        c.text(px, label_y, view.discard_label.replace("{count}", str(view.discard_count)), font=BODY, size=6.5, align="center")
         if self._highlighted(view, "discard"):
             self._ring(c, px, py, self.card_w, self.card_h)
 
@@ -317,7 +317,7 @@ class FramePainter:
         self._mat(c, mat, out=seat.out)
         left, top = mat.cx - mat.w / 2, mat.cy + mat.h / 2
         inner_right = mat.rider_x > mat.cx
-        name = seat.name + (f" ({view.out_label})" if seat.out else "")
+        name = view.out_label.replace("{name}", seat.name) if seat.out else seat.name
         c.set_fill(MUTED if seat.out else INK)
         if inner_right:
             c.text(left + PAD + 2, top - NAME_H + 2, name, font=BODY_BOLD, size=8.5)

@@ -61,11 +61,12 @@ class TableView:
     rule_label: str | None = None
     """A short label for the rule at work (shown in a tag when the stage introduces it)."""
     dealer_label: str = "Dealer"
-    deck_label: str = "Deck"
-    discard_label: str = "Discard"
-    grounds_label: str = "Grounds at the bottom"
-    held_label: str = "holds"
-    out_label: str = "out"
+    deck_label: str = "Deck: {count}"
+    discard_label: str = "Discard: {count}"
+    grounds_label: str = "Grounds at the bottom: {count}"
+    held_label: str = "in hand"
+    out_label: str = "{name} (out)"
+    """Labels in the frame's language; ``{count}`` and ``{name}`` are filled in by the painter."""
 
 
 def format_clock(ms: int) -> str:

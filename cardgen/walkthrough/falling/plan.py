@@ -125,7 +125,17 @@ def choose_frames(game: StageGame) -> list[tuple[int, int]]:
     for index in context:
         if index is not None and len(chosen) < MAX_FRAMES:
             chosen.setdefault(index, index)
-    return sorted(((table, caption) for caption, table in chosen.items()), key=lambda pair: (pair[1], pair[0]))
+    settled = {caption: _settled(events, table) for caption, table in chosen.items()}
+    return sorted(((table, caption) for caption, table in settled.items()), key=lambda pair: (pair[1], pair[0]))
+
+
+def _settled(events: Sequence[Event], index: int) -> int:
+    """Past the bookkeeping of the same instant (an emptied stack vanishing), so a frame never
+    shows a stack of no cards."""
+    while index + 1 < len(events) and events[index + 1].kind == "StackEmptied" \
+            and events[index + 1].t_ms == events[index].t_ms:
+        index += 1
+    return index
 
 
 def tables(record: GameRecord) -> list[TableSnapshot]:

@@ -116,11 +116,11 @@ FURNITURE: tuple[Label, ...] = (
     label_here("walkthrough:answers_for", "Game {n}: {title}", "Answers for one stage."),
     label_here("walkthrough:footer", "{title} · {page}", "Page footer."),
     label_here("table:dealer", "Dealer", "Frame: the dealer's place."),
-    label_here("table:deck", "Deck", "Frame: the cards still to deal."),
-    label_here("table:discard", "Discard", "Frame: the discard pile."),
-    label_here("table:grounds", "Grounds at the bottom", "Frame: how many Grounds wait under the deck."),
+    label_here("table:deck", "Deck: {count}", "Frame: the cards still to deal. {count} is a number."),
+    label_here("table:discard", "Discard: {count}", "Frame: the discard pile. {count} is a number."),
+    label_here("table:grounds", "Grounds at the bottom: {count}", "Frame: how many Grounds wait under the deck."),
     label_here("table:held", "in hand", "Frame: the card a player holds."),
-    label_here("table:out", "out", "Frame: after the name of a player who hit the ground."),
+    label_here("table:out", "{name} (out)", "Frame: a player who hit the ground. {name} is the player's name."),
 )
 
 QUESTIONS: tuple[Label, ...] = (
