@@ -12,6 +12,7 @@ from cardgen.errors import CardgenError, DeckError, ProblemList
 from cardgen.layout.units import format_mm
 from cardgen.loading.layouts import load_layout
 from cardgen.loading.paths import ART_SUFFIXES, PathEscapeError, resolve_inside
+from cardgen.loading.tables import with_table_cards
 from cardgen.loading.validation import errors_from_validation
 from cardgen.loading.yaml_source import Located, read_yaml
 from cardgen.model.deck import MAX_DECK_CARDS, DeckSpec
@@ -50,6 +51,8 @@ def load_deck(path: Path) -> DeckSpec:
     data = located.data
     if not isinstance(data, dict):
         raise DeckError("a deck file must be a mapping (deck:, title:, cards: …)", path=shown, line=1, col=1)
+    located = with_table_cards(located, folder=file.parent, shown_folder=shown.parent)
+    data = located.data
     try:
         deck = DeckSpec.model_validate(data)
     except ValidationError as exc:
