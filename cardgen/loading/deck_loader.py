@@ -104,6 +104,13 @@ def _check_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
             problem = _check_art(deck, located, ("cards", index, field), reference)
             if problem:
                 problems.append(problem)
+    for name, theme in deck.themes.items():
+        for key in theme.types:
+            if key not in deck.types:
+                close = difflib.get_close_matches(key, list(deck.types), n=1)
+                problems.append(located.error(("themes", name, "types", key, "<key>"), f"unknown card type '{key}'",
+                                              hint=f"did you mean '{close[0]}'?" if close else f"types: {', '.join(deck.types)}",
+                                              field_name=f"themes.{name}.types.{key}"))
     if deck.back.art:
         problem = _check_art(deck, located, ("back", "art"), deck.back.art)
         if problem:
