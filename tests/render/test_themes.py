@@ -17,7 +17,7 @@ from cardgen.render.colors import luminance, mix
 from cardgen.render.recording_canvas import RecordingCanvas
 from cardgen.render.sheets import SheetOptions, write_sheets
 from cardgen.render.themes import resolve_theme, theme_names
-from tests.conftest import FALLING
+from tests.conftest import DATA, FALLING
 
 
 def _darkness(pdf: Path, page: int) -> float:
@@ -162,7 +162,7 @@ def test_build_with_a_theme_writes_its_own_file_and_is_deterministic(runner, tmp
     outputs = []
     for run in ("a", "b"):
         out = tmp_path / run
-        result = runner.invoke(main, ["build", str(FALLING), "--out", str(out), "--lang", "en", "--theme", "ink-saver"])
+        result = runner.invoke(main, ["build", str(DATA / "decks" / "csv-cards"), "--out", str(out), "--theme", "ink-saver"])
         assert result.exit_code == 0, result.output
         assert "cards-en-ink-saver.pdf" in result.output
         outputs.append((out / "cards-en-ink-saver.pdf").read_bytes())
