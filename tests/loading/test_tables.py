@@ -132,3 +132,13 @@ def test_a_table_symlinked_from_outside_is_refused(tmp_path: Path) -> None:
 
 def test_column_letters_follow_spreadsheets() -> None:
     assert [column_letter(i) for i in (0, 3, 25, 26, 27, 701, 702)] == ["A", "D", "Z", "AA", "AB", "ZZ", "AAA"]
+
+
+def test_translators_are_pointed_at_the_table_row() -> None:
+    from cardgen.i18n.messages import deck_messages
+
+    where = {m.context: (m.file, m.line) for m in deck_messages(load_deck(CSV_DECK))}
+    assert where["card:hit.name"] == ("cards.csv", 2)
+    assert where["card:skip.text"] == ("cards.csv", 5)  # after split's two-line cell
+    assert where["card:ground.name"] == ("cards.csv", 10)
+    assert where["deck:title"] == ("deck.yaml", 5)
