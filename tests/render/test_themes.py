@@ -168,3 +168,18 @@ def test_build_with_a_theme_writes_its_own_file_and_is_deterministic(runner, tmp
         outputs.append((out / "cards-en-ink-saver.pdf").read_bytes())
         assert not (out / "cards-en.pdf").exists()
     assert outputs[0] == outputs[1]
+
+
+def test_export_takes_the_theme_too(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from PIL import Image
+
+    darkness = {}
+    for theme in ("default", "ink-saver"):
+        out = tmp_path / theme
+        result = runner.invoke(main, ["export", str(FALLING), "--to", "png", "--dpi", "30", "-j", "1", "--theme", theme,
+                                      "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        image = Image.open(out / "hit-1.png").convert("L")
+        histogram = image.histogram()
+        darkness[theme] = sum((255 - v) * n for v, n in enumerate(histogram)) / (255 * sum(histogram))
+    assert darkness["ink-saver"] < darkness["default"] / 2
