@@ -228,13 +228,14 @@ class Watcher:
         first: list[_Target] = []  # cheap outputs first: card sheets show a change before a rulebook is set
         later: list[_Target] = []
         for language in languages:
-            for card_id in self.selection.cards:
-                first.append(_Target(f"card:{card_id}-{language}", language,
-                                     lambda i, c=card_id, lang=language: i.card(c, lang),
-                                     lambda d, t, c=card_id, lang=language: self._build_card(d, t, c, lang)))
+            first.extend(self._card(card_id, language) for card_id in self.selection.cards)
             first.extend(self._product(name, language) for name in names if name == "cards")
             later.extend(self._product(name, language) for name in names if name != "cards")
         return first + later
+
+    def _card(self, card_id: str, language: str) -> _Target:
+        return _Target(f"card:{card_id}-{language}", language, lambda inputs: inputs.card(card_id, language),
+                       lambda deck, translate: self._build_card(deck, translate, card_id, language))
 
     def _product(self, name: str, language: str) -> _Target:
         if name == "cards":

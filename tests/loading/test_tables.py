@@ -142,3 +142,18 @@ def test_translators_are_pointed_at_the_table_row() -> None:
     assert where["card:skip.text"] == ("cards.csv", 5)  # after split's two-line cell
     assert where["card:ground.name"] == ("cards.csv", 10)
     assert where["deck:title"] == ("deck.yaml", 5)
+
+
+def test_schema_accepts_a_deck_whose_cards_come_from_a_table() -> None:
+    import json
+
+    jsonschema = pytest.importorskip("jsonschema")
+    from cardgen.commands.schema import schema_text
+    from cardgen.loading.yaml_source import read_yaml
+
+    schema = json.loads(schema_text())
+    assert {"cards_from", "themes"} <= set(schema["properties"])
+    data = read_yaml(CSV_DECK / "deck.yaml").data
+    jsonschema.validate(data, schema)
+    with pytest.raises(jsonschema.ValidationError):  # neither cards nor cards_from
+        jsonschema.validate({k: v for k, v in data.items() if k != "cards_from"}, schema)
