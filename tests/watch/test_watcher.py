@@ -211,3 +211,21 @@ def test_watch_runs_edits_and_stops_cleanly(deck: Path, tmp_path: Path) -> None:
         reader.join(timeout=5)
         process.stdout.close()  # type: ignore[union-attr]
     assert (out / "cards-en.pdf").is_file()
+
+
+def test_a_product_added_later_is_watched_on_every_file(deck: Path, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from cardgen import build
+
+    def notes(ctx: build.BuildContext) -> Path:
+        target = ctx.out_dir / f"notes-{ctx.language}.pdf"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(b"%PDF-1.4 " + ctx.deck.title.encode())
+        return target
+
+    monkeypatch.setitem(build.PRODUCTS, "notes", notes)
+    out = tmp_path / "out"
+    watcher = _watcher(deck, out, "notes")
+    assert _built(watcher.poll_once(), out) == {"notes-en.pdf"}
+    (deck / "locale" / "fr.po").write_text((deck / "locale" / "fr.po").read_text() + "\n")
+    assert _built(watcher.poll_once(), out) == {"notes-en.pdf"}  # its inputs are unknown: any file counts
+    assert watcher.rebuild().up_to_date == 1  # but an unchanged deck is not rebuilt
