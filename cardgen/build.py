@@ -27,15 +27,23 @@ class BuildContext:
     paper: str = "a4"
     progress: Progress | None = None
     notes: list[str] = field(default_factory=list)
+    theme: str = "default"
+    guides: bool = False
 
 
 ProductBuilder = Callable[[BuildContext], Path | None]
 
 
+def sheets_name(language: str, *, theme: str = "default", guides: bool = False) -> str:
+    """``cards-en.pdf``; a theme or guides add to the name so print-ready sheets are never replaced."""
+    extras = ([theme] if theme != "default" else []) + (["guides"] if guides else [])
+    return "-".join(["cards", language, *extras]) + ".pdf"
+
+
 def build_card_sheets(ctx: BuildContext) -> Path:
-    target = ctx.out_dir / f"cards-{ctx.language}.pdf"
-    write_sheets(ctx.deck, target, options=SheetOptions(paper=ctx.paper), translate=ctx.translate,
-                 language=ctx.language, progress=ctx.progress)
+    target = ctx.out_dir / sheets_name(ctx.language, theme=ctx.theme, guides=ctx.guides)
+    write_sheets(ctx.deck, target, options=SheetOptions(paper=ctx.paper, theme=ctx.theme, guides=ctx.guides),
+                 translate=ctx.translate, language=ctx.language, progress=ctx.progress)
     return target
 
 
@@ -85,7 +93,8 @@ def translator_for(deck: DeckSpec, language: str, *, allow_untranslated: bool = 
 def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = None, only: list[str] | None = None,
                paper: str = "a4", allow_untranslated: bool = False,
                progress: Progress | None = None, on_product: Callable[[Path], None] | None = None,
-               on_note: Callable[[str], None] | None = None) -> list[Path]:
+               on_note: Callable[[str], None] | None = None, theme: str = "default",
+               guides: bool = False) -> list[Path]:
     """Build every product of ``deck`` in each language; returns the files written.
 
     ``on_note`` hears what the user should know but is not an error (e.g. how many strings
@@ -99,7 +108,7 @@ def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = N
         for note in notes if on_note else ():
             on_note(note)
         ctx = BuildContext(deck=deck, language=language, translate=translate, out_dir=out_dir, paper=paper,
-                           progress=progress, notes=notes)
+                           progress=progress, notes=notes, theme=theme, guides=guides)
         for name, builder in PRODUCTS.items():
             if only and name not in only:
                 continue

@@ -53,6 +53,10 @@ def _register() -> None:
     for module in (build, calibrate, export, i18n, rulebook, schema, sheets, validate, walkthrough):
         main.add_command(module.command)
     # -- commands added by later features register here --
+    from cardgen.commands import new, watch
+
+    for module in (new, watch):
+        main.add_command(module.command)
 
 
 _register()

@@ -50,3 +50,23 @@ def page_progress(label: str, *, enabled: bool) -> Iterator[Callable[[int, int],
             bar.update(done - bar.pos)
 
         yield update
+
+
+def theme_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``--theme NAME`` (default, ink-saver, or one of the deck's ``themes:``) and ``--guides``."""
+    fn = click.option("--guides", is_flag=True, help="Overlay trim, bleed and safe-zone lines for proofing.")(fn)
+    return click.option("--theme", default="default", show_default=True, metavar="NAME",
+                        help="default, ink-saver (light tints, outlines, no bleed fills) or a theme "
+                             "from the deck's themes: section.")(fn)
+
+
+def check_theme(deck: Any, theme: str) -> None:
+    """Refuse a theme the deck does not know, as a bad flag (exit 2)."""
+    from cardgen.errors import CardgenError
+    from cardgen.render.themes import resolve_theme
+
+    try:
+        resolve_theme(deck, theme)
+    except CardgenError as error:
+        raise click.BadParameter(f"{error.message}" + (f" — {error.hint}" if error.hint else ""),
+                                 param_hint="--theme") from None

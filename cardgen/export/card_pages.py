@@ -71,11 +71,11 @@ def back_layouts(deck: DeckSpec) -> dict[str, str]:
 
 
 def write_card_pages(deck: DeckSpec, target: Path, *, translate: Translate = no_translation,
-                     language: str = "en") -> CardPages:
+                     language: str = "en", theme: str = "default") -> CardPages:
     """Write one page per distinct face, then one per back layout used, and describe them."""
     register_fonts()
     layouts = load_deck_layouts(deck)
-    renderer = CardRenderer(deck, layouts[deck.layout], layouts, translate=translate, language=language)
+    renderer = CardRenderer(deck, layouts[deck.layout], layouts, translate=translate, language=language, theme=theme)
     b, w, h = renderer.bleed, renderer.width, renderer.height
     pages: list[CardPage] = []
     backs = back_layouts(deck)

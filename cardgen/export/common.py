@@ -27,7 +27,7 @@ class ExportResult:
 
 
 @contextmanager
-def card_pages(deck: DeckSpec, *, translate: Translate, language: str) -> Iterator[CardPages]:
+def card_pages(deck: DeckSpec, *, translate: Translate, language: str, theme: str = "default") -> Iterator[CardPages]:
     """The deck's distinct card pages in a temporary PDF, deleted afterwards."""
     with tempfile.TemporaryDirectory(prefix="cardgen-export-") as tmp:
-        yield write_card_pages(deck, Path(tmp) / "cards.pdf", translate=translate, language=language)
+        yield write_card_pages(deck, Path(tmp) / "cards.pdf", translate=translate, language=language, theme=theme)

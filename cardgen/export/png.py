@@ -69,10 +69,10 @@ def write_card_images(pages: CardPages, folder: Path, *, bleed: bool, size: tupl
 
 def export_png(deck: DeckSpec, folder: Path, *, dpi: float = 300, bleed: bool = True,
                translate: Translate = no_translation, language: str = "en", workers: int | None = None,
-               progress: Progress | None = None) -> ExportResult:
+               progress: Progress | None = None, theme: str = "default") -> ExportResult:
     """Export the deck as PNG card images at ``dpi`` into ``folder``, with ``manifest.csv``."""
     folder = Path(folder)
-    with card_pages(deck, translate=translate, language=language) as pages:
+    with card_pages(deck, translate=translate, language=language, theme=theme) as pages:
         size = image_size(pages, dpi=dpi, bleed=bleed)
         files, rows = write_card_images(pages, folder, bleed=bleed, size=size, dpi=dpi, workers=workers,
                                         progress=progress)

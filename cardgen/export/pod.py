@@ -105,13 +105,14 @@ def with_bleed(deck: DeckSpec, bleed_pt: float) -> DeckSpec:
 
 
 def export_pod(deck: DeckSpec, folder: Path, *, vendor: str, translate: Translate = no_translation,
-               language: str = "en", workers: int | None = None, progress: Progress | None = None) -> ExportResult:
+               language: str = "en", workers: int | None = None, progress: Progress | None = None,
+               theme: str = "default") -> ExportResult:
     """Export card images (and the shop's PDF, if it takes one) for ``vendor`` into ``folder``."""
     preset = VENDORS[vendor]
     check_card_size(deck, preset)
     shop_deck = with_bleed(deck, preset.bleed_pt)
     folder = Path(folder)
-    with card_pages(shop_deck, translate=translate, language=language) as pages:
+    with card_pages(shop_deck, translate=translate, language=language, theme=theme) as pages:
         size = image_size(pages, dpi=preset.dpi, bleed=True)
         if size != preset.image_px:  # pragma: no cover - the arithmetic above guarantees it
             raise AssertionError(f"{vendor}: {size} px instead of {preset.image_px}")

@@ -78,12 +78,12 @@ def _trim_pixels(pages: CardPages, size: tuple[int, int]) -> tuple[int, int, int
 
 def export_proof(deck: DeckSpec, folder: Path, *, dpi: float = 100, bleed: bool = False,
                  translate: Translate = no_translation, language: str = "en", workers: int | None = None,
-                 progress: Progress | None = None) -> ExportResult:
+                 progress: Progress | None = None, theme: str = "default") -> ExportResult:
     """Write ``proof.png`` (``proof-<n>.png`` for big decks) and the manifest into ``folder``."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(folder)
-    with card_pages(deck, translate=translate, language=language) as pages:
+    with card_pages(deck, translate=translate, language=language, theme=theme) as pages:
         size = image_size(pages, dpi=dpi, bleed=bleed)
         shown = list(pages.faces) + list(pages.backs)
         images = run_jobs(pages.path, [RasterJob(p.index, pages.box(bleed=bleed), size) for p in shown],

@@ -140,12 +140,12 @@ def saved_object(deck: DeckSpec, plans: list[SheetPlan], sheet_files: list[Path]
 
 def export_tts(deck: DeckSpec, folder: Path, *, dpi: float = 300, bleed: bool = False,
                translate: Translate = no_translation, language: str = "en", workers: int | None = None,
-               progress: Progress | None = None) -> ExportResult:
+               progress: Progress | None = None, theme: str = "default") -> ExportResult:
     """Write the sheets, the back image(s), ``<deck>.json`` (+ its thumbnail) and the manifest."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(folder)
-    with card_pages(deck, translate=translate, language=language) as pages:
+    with card_pages(deck, translate=translate, language=language, theme=theme) as pages:
         plans = plan_sheets(pages, deck, bleed=bleed, dpi=dpi)
         box = pages.box(bleed=bleed)
         jobs: list[RasterJob] = []

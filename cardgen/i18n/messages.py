@@ -66,18 +66,22 @@ def _deck_key(deck: DeckSpec, context: str) -> tuple[str | int, ...]:
 
 
 def deck_messages(deck: DeckSpec) -> list[SourceMessage]:
+    from cardgen.loading.tables import TableLocated, with_table_cards
     from cardgen.loading.yaml_source import read_yaml
 
     located = None
     deck_file = deck.folder / "deck.yaml"
     if deck_file.is_file():
-        located = read_yaml(deck_file)
+        located = with_table_cards(read_yaml(deck_file), folder=deck.folder, shown_folder=deck.folder)
     out = []
     for context, text in deck.translatable_strings():
-        line = located.where(_deck_key(deck, context))[0] if located is not None else None
+        file, line = "deck.yaml", located.where(_deck_key(deck, context))[0] if located is not None else None
+        if isinstance(located, TableLocated):  # a card from cards_from: its table row
+            file, line = located.source(_deck_key(deck, context))
+            file = file or "deck.yaml"
         note = "The name of a card type, printed on every card of that type." if context.startswith("type:") else ""
         note = note or _keep_note(text)
-        out.append(SourceMessage(context, text, "deck.yaml", line, note))
+        out.append(SourceMessage(context, text, file, line, note))
     return out
 
 

@@ -12,6 +12,7 @@ from cardgen.errors import CardgenError, DeckError, ProblemList
 from cardgen.layout.units import format_mm
 from cardgen.loading.layouts import load_layout
 from cardgen.loading.paths import ART_SUFFIXES, PathEscapeError, resolve_inside
+from cardgen.loading.tables import with_table_cards
 from cardgen.loading.validation import errors_from_validation
 from cardgen.loading.yaml_source import Located, read_yaml
 from cardgen.model.deck import MAX_DECK_CARDS, DeckSpec
@@ -50,6 +51,8 @@ def load_deck(path: Path) -> DeckSpec:
     data = located.data
     if not isinstance(data, dict):
         raise DeckError("a deck file must be a mapping (deck:, title:, cards: …)", path=shown, line=1, col=1)
+    located = with_table_cards(located, folder=file.parent, shown_folder=shown.parent)
+    data = located.data
     try:
         deck = DeckSpec.model_validate(data)
     except ValidationError as exc:
@@ -101,6 +104,13 @@ def _check_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
             problem = _check_art(deck, located, ("cards", index, field), reference)
             if problem:
                 problems.append(problem)
+    for name, theme in deck.themes.items():
+        for key in theme.types:
+            if key not in deck.types:
+                close = difflib.get_close_matches(key, list(deck.types), n=1)
+                problems.append(located.error(("themes", name, "types", key, "<key>"), f"unknown card type '{key}'",
+                                              hint=f"did you mean '{close[0]}'?" if close else f"types: {', '.join(deck.types)}",
+                                              field_name=f"themes.{name}.types.{key}"))
     if deck.back.art:
         problem = _check_art(deck, located, ("back", "art"), deck.back.art)
         if problem:

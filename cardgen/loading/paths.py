@@ -20,7 +20,7 @@ def resolve_inside(folder: Path, reference: str) -> Path:
         raise PathEscapeError("must be a path relative to the deck folder, not an absolute path")
     parts = PurePosixPath(reference.replace("\\", "/")).parts
     if ".." in parts:
-        raise PathEscapeError("must not contain '..': art files live inside the deck folder")
+        raise PathEscapeError("must not contain '..': a deck's files live inside its folder")
     root = folder.resolve()
     candidate = folder / Path(*parts)
     real = candidate.resolve()

@@ -148,6 +148,7 @@ class _Builder:
             self.located.positions[key] = (node.start_mark.line + 1, node.start_mark.column + 1)
         if isinstance(node, MappingNode):
             result: dict[str, Any] = {}
+            own_key = key + ("<key>",) in self.located.positions  # where this mapping's own key was written
             for key_node, value_node in node.value:
                 if str(key_node.tag) == f"{_CORE}merge":
                     raise self._error(key_node, "merge keys ('<<') are not supported", hint="use 'extends' in layouts")
@@ -160,7 +161,8 @@ class _Builder:
                 self.located.positions[key + (name,)] = (value_node.start_mark.line + 1, value_node.start_mark.column + 1)
                 self.located.positions[key + (name, "<key>")] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
                 result[name] = self.build(value_node, key + (name,), depth + 1)
-            self.located.positions.pop(key + ("<key>",), None)
+            if not own_key:
+                self.located.positions.pop(key + ("<key>",), None)
             return result
         if isinstance(node, SequenceNode):
             return [self.build(item, key + (index,), depth + 1) for index, item in enumerate(node.value)]

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from cardgen.layout.sizes import CARD_SIZES, Size
 from cardgen.model.fields import Colour, Ident, Length
+from cardgen.model.theme import ThemeSpec
 
 MAX_CARD_COUNT = 10_000
 MAX_DECK_CARDS = 100_000
@@ -91,6 +92,12 @@ class TeachingStageSpec(Strict):
                                     description="Per new card: what to watch for when it first comes up.")
 
 
+def _cards_or_table(schema: dict[str, Any]) -> None:
+    """In the file, a deck lists its ``cards``, takes them from ``cards_from``, or both."""
+    schema["required"] = [name for name in schema.get("required", []) if name != "cards"]
+    schema["anyOf"] = [{"required": ["cards"]}, {"required": ["cards_from"]}]
+
+
 class DeckSpec(Strict):
     """A whole deck file (``decks/<name>/deck.yaml``)."""
 
@@ -106,8 +113,15 @@ class DeckSpec(Strict):
     layout: str = Field("base-card", description="Card layout: a template name (templates/<name>.yaml).")
     back: BackSpec = Field(default_factory=BackSpec)
     types: dict[Ident, CardTypeSpec]
+    cards_from: str | None = Field(None, description="A CSV or XLSX table in the deck folder with one card per row "
+                                   "(columns: id, name, type, count, text, icon, art, stats.<key>); its cards follow "
+                                   "any listed under 'cards'. 'cards.xlsx#Sheet' picks a sheet.")
     cards: list[CardSpec] = Field(min_length=1)
     teaching: list[TeachingStageSpec] = Field(default_factory=list)
+    themes: dict[Ident, ThemeSpec] = Field(default_factory=dict, description="Deck themes for --theme NAME: "
+                                           "'ink-saver' overrides the built-in one; other names start from 'base'.")
+
+    model_config = ConfigDict(json_schema_extra=_cards_or_table)
 
     _folder: Path = PrivateAttr(default=Path("."))
     _file: Path = PrivateAttr(default=Path("deck.yaml"))

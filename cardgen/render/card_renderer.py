@@ -19,6 +19,7 @@ from cardgen.render import fonts
 from cardgen.render.canvas import Canvas
 from cardgen.render.colors import darken, lighten
 from cardgen.render.icons import ICONS, draw_symbol
+from cardgen.render.themes import Theme, resolve_theme
 
 Translate = Callable[[str, str], str]
 ElementDrawer = Callable[["CardRenderer", Canvas, ElementSpec, "CardSpec | None", "CardTypeSpec | None"], None]
@@ -65,13 +66,13 @@ class CardRenderer:
     """Draws faces and backs of one deck. ``translate(context, source)`` localises text."""
 
     def __init__(self, deck: DeckSpec, face: LayoutSpec, backs: dict[str, LayoutSpec], *,
-                 translate: Translate = no_translation, language: str = "en", theme: str = "default") -> None:
-        self.deck = deck
+                 translate: Translate = no_translation, language: str = "en", theme: str | Theme = "default") -> None:
+        self.theme = resolve_theme(deck, theme) if isinstance(theme, str) else theme
+        self.deck = deck = self.theme.deck_for(deck)
         self.face = face
         self.backs = backs
         self.translate = translate
         self.language = language
-        self.theme = theme
         size = deck.print.size
         self.width = size.width_pt
         self.height = size.height_pt
@@ -148,12 +149,13 @@ class CardRenderer:
         return "#000000"
 
     def _draw_layout(self, c: Canvas, layout: LayoutSpec, *, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
-        for element in layout.elements.values():
-            extra = ELEMENT_KINDS.get(element.kind)
-            if extra is not None:
-                extra(self, c, element, card, kind)
-            else:
-                getattr(self, "_draw_" + element.kind.replace("-", "_"))(c, element, card, kind)
+        for designed in layout.elements.values():
+            for element in self.theme.restyle(designed, self, kind):
+                extra = ELEMENT_KINDS.get(element.kind)
+                if extra is not None:
+                    extra(self, c, element, card, kind)
+                else:
+                    getattr(self, "_draw_" + element.kind.replace("-", "_"))(c, element, card, kind)
 
     # -- element kinds ----------------------------------------------------------------------
     def _draw_fill(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:

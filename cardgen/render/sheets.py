@@ -22,6 +22,7 @@ from cardgen.model.deck import CardSpec, DeckSpec
 from cardgen.output import atomic_path
 from cardgen.render.card_renderer import CardRenderer, Translate, no_translation
 from cardgen.render.fonts import BODY, register_fonts
+from cardgen.render.guides import draw_guides, draw_slot_guides
 from cardgen.render.marks import draw_crop_marks, draw_cut_lines, draw_fold_line
 from cardgen.render.reportlab_canvas import ReportlabCanvas
 
@@ -47,6 +48,8 @@ class SheetOptions:
     crop_marks: bool = True
     cut_lines: bool = False
     labels: bool = True
+    theme: str = "default"
+    guides: bool = False
 
 
 def new_canvas(path: Path, *, pagesize: tuple[float, float], title: str, author: str, subject: str) -> RLCanvas:
@@ -124,7 +127,8 @@ def write_sheets(deck: DeckSpec, target: Path, *, options: SheetOptions = SheetO
     """Impose every card of ``deck`` onto printable pages and write the PDF atomically."""
     register_fonts()
     layouts = load_deck_layouts(deck)
-    renderer = CardRenderer(deck, layouts[deck.layout], layouts, translate=translate, language=language)
+    renderer = CardRenderer(deck, layouts[deck.layout], layouts, translate=translate, language=language,
+                            theme=options.theme)
     card_size = deck.print.size
     bleed = deck.print.bleed
     cards = deck.expanded()
@@ -132,7 +136,8 @@ def write_sheets(deck: DeckSpec, target: Path, *, options: SheetOptions = SheetO
     author = f"{deck.designer}" + (f" ({deck.publisher})" if deck.publisher else "")
     with atomic_path(Path(target)) as tmp:
         if options.layout == "single":
-            result = _write_single(deck, tmp, cards, renderer, title=title, author=author, progress=progress)
+            result = _write_single(deck, tmp, cards, renderer, title=title, author=author, progress=progress,
+                                   guides=options.guides)
         else:
             paper = PAPER_SIZES[options.paper]
             if options.layout == "gutterfold":
@@ -164,9 +169,9 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
             for slot, card in zip(backs.slots, chunk):
                 forms.place(forms.back(card), slot)
             draw_fold_line(rc, fronts, "fold here")
-        _marks(rc, fronts, options)
+        _marks(rc, fronts, options, safe=renderer.safe)
         if options.layout == "gutterfold":
-            _marks(rc, backs, options)
+            _marks(rc, backs, options, safe=renderer.safe, legend=False)
         if options.labels:
             _label(c, fronts, f"{title} · sheet {number}/{len(chunks)}" + (" · fronts" if options.layout == "duplex" else ""))
         c.showPage()
@@ -174,7 +179,7 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
         if options.layout == "duplex":
             for slot, card in zip(backs.slots, chunk):
                 forms.place(forms.back(card), slot)
-            _marks(rc, backs, options)
+            _marks(rc, backs, options, safe=renderer.safe)
             c.showPage()
             pages += 1
         if progress:
@@ -183,15 +188,17 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
     return pages, fronts.per_page, paper
 
 
-def _marks(rc: ReportlabCanvas, sheet: Sheet, options: SheetOptions) -> None:
+def _marks(rc: ReportlabCanvas, sheet: Sheet, options: SheetOptions, *, safe: float = 0.0, legend: bool = True) -> None:
     if options.cut_lines:
         draw_cut_lines(rc, sheet)
     if options.crop_marks:
         draw_crop_marks(rc, sheet)
+    if options.guides:
+        draw_guides(rc, sheet, safe=safe, legend=legend)
 
 
 def _write_single(deck: DeckSpec, path: Path, cards: list[CardSpec], renderer: CardRenderer, *, title: str,
-                  author: str, progress: Progress | None) -> tuple[int, int, Size]:
+                  author: str, progress: Progress | None, guides: bool = False) -> tuple[int, int, Size]:
     """One card per page with its bleed: front, back, front, back … TrimBox and BleedBox set."""
     b = renderer.bleed
     page = Size(renderer.width + 2 * b, renderer.height + 2 * b)
@@ -205,6 +212,8 @@ def _write_single(deck: DeckSpec, path: Path, cards: list[CardSpec], renderer: C
             c.setTrimBox((b, b, b + renderer.width, b + renderer.height))
             c.setBleedBox((0, 0, page.width_pt, page.height_pt))
             forms.place(form, slot)
+            if guides:
+                draw_slot_guides(forms.rc, slot, bleed=b, safe=renderer.safe)
             c.showPage()
             pages += 1
         if progress:

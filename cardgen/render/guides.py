@@ -1,0 +1,119 @@
+"""Proofing guides (``--guides``): trim, bleed and safe-zone lines over every card, with a legend.
+
+Each line has its own colour and dash so the three read apart in greyscale too: the trim line
+(where the cut falls) solid magenta, the bleed edge (how far the art runs) dashed cyan, the safe
+zone (keep text inside) dotted green. The bleed line follows the bleed each card really gets on
+the sheet (cards that touch share their edge). The legend sits in the margin under the first
+column, clear of the crop marks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgen.layout.imposition import MARK_GAP, MARK_LENGTH, Sheet, Slot
+from cardgen.layout.units import MM
+from cardgen.render.canvas import Canvas
+from cardgen.render.fonts import BODY
+
+
+@dataclass(frozen=True)
+class GuideStyle:
+    label: str
+    colour: str
+    width: float
+    dash: tuple[float, ...] | None
+    cap: str = "butt"
+
+
+TRIM = GuideStyle("trim: cut here", "#d4006f", 0.45, None)
+BLEED = GuideStyle("bleed: art runs to here", "#0091c7", 0.45, (3.0, 2.0))
+SAFE = GuideStyle("safe zone: text stays inside", "#1f8f3a", 0.6, (0.01, 1.6), cap="round")
+GUIDES = (BLEED, SAFE, TRIM)
+"""In drawing order: the trim line goes on top."""
+
+
+def _stroke(c: Canvas, style: GuideStyle) -> None:
+    c.set_stroke(style.colour, style.width, dash=style.dash, cap=style.cap)
+
+
+def draw_slot_guides(c: Canvas, slot: Slot, *, bleed: float, safe: float) -> None:
+    """The three guide rectangles of one card placed at ``slot``."""
+    x0, y0, x1, y1 = slot.trim
+    cx0, cy0, cx1, cy1 = slot.clip
+    boxes = {
+        BLEED: (max(x0 - bleed, cx0), max(y0 - bleed, cy0), min(x1 + bleed, cx1), min(y1 + bleed, cy1)),
+        SAFE: (x0 + safe, y0 + safe, x1 - safe, y1 - safe),
+        TRIM: (x0, y0, x1, y1),
+    }
+    for style in GUIDES:
+        bx0, by0, bx1, by1 = boxes[style]
+        if bx1 - bx0 <= 0 or by1 - by0 <= 0:
+            continue
+        _stroke(c, style)
+        c.rect(bx0, by0, bx1 - bx0, by1 - by0, fill=False, stroke=True)
+
+
+def draw_guides(c: Canvas, sheet: Sheet, *, safe: float, legend: bool = True) -> None:
+    """Guides over every slot of ``sheet``, and the legend in its bottom margin when there is room."""
+    for slot in sheet.slots:
+        draw_slot_guides(c, slot, bleed=sheet.bleed, safe=safe)
+    if legend:
+        draw_legend(c, sheet)
+    c.set_stroke("#000000", 0.3)
+
+
+LEGEND_SIZE = 5.5
+SAMPLE = 4 * MM
+GAP = 1.2 * MM
+
+
+def draw_legend(c: Canvas, sheet: Sheet) -> bool:
+    """A one-line key to the guides in the margin by the first card, clear of the crop marks.
+
+    Under the bottom-left card if the bottom margin has room (below the crop marks, else between
+    them), otherwise up the left margin beside it. False when no margin has room.
+    """
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from cardgen.render.fonts import register_fonts
+
+    register_fonts()
+    first = min(sheet.slots, key=lambda s: (s.x, s.y))  # bottom-left card
+    x0, y0, _, _ = sheet.extent()
+    edge = 1.0 * MM  # keep off the paper edge
+    size = LEGEND_SIZE
+    need = size + 1
+    c.save()
+    if y0 - MARK_GAP - MARK_LENGTH - edge >= need:  # under the crop marks
+        c.translate(first.x, (edge + y0 - MARK_GAP - MARK_LENGTH) / 2 - size * 0.35)
+        length = first.width
+    elif y0 - edge >= need:  # beside the marks, which sit on the trim lines only
+        c.translate(first.x, (edge + y0) / 2 - size * 0.35)
+        length = first.width
+    elif x0 - edge >= need:  # up the left margin
+        c.translate((edge + x0) / 2 + size * 0.35, first.y)
+        c.rotate(90)
+        length = first.height
+    else:
+        c.restore()
+        return False
+    labels = [style.label for style in (TRIM, BLEED, SAFE)]
+    widths = [SAMPLE + GAP + stringWidth(label, BODY, size) for label in labels]
+    spacing = 2.5 * MM
+    total = sum(widths) + spacing * 2
+    available = length - 6 * MM  # clear of the crop marks at both ends
+    if total > available:
+        scale = available / total
+        size, spacing, total = size * scale, spacing * scale, available
+    drawn = size >= 3.5
+    x = (length - total) / 2
+    for style, label in zip((TRIM, BLEED, SAFE), labels) if drawn else ():
+        sample = SAMPLE * size / LEGEND_SIZE
+        _stroke(c, style)
+        c.line(x, size * 0.33, x + sample, size * 0.33)
+        c.set_fill("#404040")
+        c.text(x + sample + GAP, 0, label, font=BODY, size=size)
+        x += sample + GAP + stringWidth(label, BODY, size) + spacing
+    c.restore()
+    return drawn
