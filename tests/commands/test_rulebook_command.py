@@ -41,11 +41,12 @@ def test_bad_flags_exit_2_and_a_deck_without_rulebook_exits_1(runner, tmp_path: 
     assert len(none.stderr.strip().splitlines()) == 1
 
 
-def test_build_writes_cards_and_rulebook_in_both_languages(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_build_writes_cards_rulebook_and_walkthrough_in_both_languages(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "out"
     result = runner.invoke(main, ["build", str(FALLING), "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in out.iterdir()) == ["cards-en.pdf", "cards-fr.pdf", "rulebook-en.pdf", "rulebook-fr.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == ["cards-en.pdf", "cards-fr.pdf", "rulebook-en.pdf", "rulebook-fr.pdf",
+                                                    "walkthrough-en.pdf", "walkthrough-fr.pdf"]
     # the French card sheet holds French card text and none of the English
     text = pdf_text(out / "cards-fr.pdf")
     with (FALLING / "locale" / "fr.po").open("rb") as handle:
