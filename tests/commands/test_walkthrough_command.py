@@ -21,3 +21,32 @@ def test_bad_player_count_is_a_usage_error(runner, tmp_path: Path) -> None:  # t
 
     result = runner.invoke(main, ["walkthrough", str(FALLING), "--players", "1", "-o", str(tmp_path / "w.pdf")])
     assert result.exit_code == 2
+
+
+def test_png_frames_for_slides(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from PIL import Image
+
+    from tests.conftest import FALLING
+
+    folder = tmp_path / "frames"
+    result = runner.invoke(main, ["walkthrough", str(FALLING), "--lang", "fr", "--format", "png", "-o", str(folder)])
+    assert result.exit_code == 0, result.output
+    files = sorted(folder.glob("*.png"))
+    assert len(files) >= 20 and files[0].name == "stage1-01.png"
+    assert {f.name.split("-")[0] for f in files} == {"stage1", "stage2", "stage3"}
+    with Image.open(files[0]) as image:
+        assert image.size == (1431, 944)  # 515 × 340 pt at 200 dpi
+    assert not list(folder.glob(".*"))  # no temporary files left behind
+    assert f"wrote {len(files)} frames" in result.output
+
+
+def test_same_seed_same_pdf_and_the_rules_shown_are_reported(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from tests.conftest import FALLING
+
+    first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    one = runner.invoke(main, ["walkthrough", str(FALLING), "--seed", "5", "--players", "5", "-o", str(first)])
+    two = runner.invoke(main, ["walkthrough", str(FALLING), "--seed", "5", "--players", "5", "-o", str(second)])
+    assert one.exit_code == two.exit_code == 0
+    assert first.read_bytes() == second.read_bytes()
+    notes = [line for line in one.stderr.splitlines() if line.startswith("note: stage")]
+    assert len(notes) == 3 and "shows push, grab, stop_rider, stop_ground" in notes[1]
