@@ -97,15 +97,19 @@ def handout_geometry(paper: str) -> Geometry:
 class FrameFlowable(Flowable):
     """One frame, drawn by the painter at its design width and scaled to the text width."""
 
-    def __init__(self, painter: FramePainter, view: TableView, *, width: float, seats: int, label: str) -> None:
+    def __init__(self, painter: FramePainter, view: TableView, *, width: float, seats: int, label: str,
+                 max_height: float | None = None) -> None:
         super().__init__()
         self.painter = painter
         self.view = view
         self.label = label
-        self.scale = width / FRAME_DESIGN_WIDTH
         self.design_height = frame_height(seats)
-        self.width = width
+        self.scale = width / FRAME_DESIGN_WIDTH
+        if max_height is not None:
+            self.scale = min(self.scale, (max_height - 12) / self.design_height)
+        self.width = FRAME_DESIGN_WIDTH * self.scale
         self.height = self.design_height * self.scale + 12
+        self.hAlign = "CENTER"
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
@@ -181,8 +185,11 @@ class _Story:
             out += [self.intro_card(card) for card in stage.new_cards]
         out += [PageBreak(), self.heading(lab.frames_heading, s.section, key=f"stage-{stage.key}-frames", level=1)]
         seats = len(stage.frames[0].seats) if stage.frames else 4
+        # two frames to a page, shrunk a little if need be; big tables get a page each
+        half_page = (self.geo.frame_height - 2 * 8) / 2 - 1  # two frames, each followed by 8 pt
+        max_height = half_page if frame_height(seats) <= half_page * 1.3 else None
         for index, view in enumerate(stage.frames, start=1):
-            frame = FrameFlowable(self.painter, view, width=self.geo.frame_width, seats=seats,
+            frame = FrameFlowable(self.painter, view, width=self.geo.frame_width, seats=seats, max_height=max_height,
                                   label=_fill(lab.step, n=index, count=len(stage.frames)))
             out += [CondPageBreak(frame.height + 4), frame, Spacer(1, 8)]
         block: list[Flowable] = []
