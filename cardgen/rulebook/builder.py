@@ -39,7 +39,8 @@ from cardgen.rulebook.inline import to_markup, to_plain
 from cardgen.rulebook.styles import ACCENT, RULE, TINT, Geometry, Styles, geometry, make_styles
 from cardgen.rulebook.values import book_values, render_unit
 
-DIRECTIVES = ("title", "contents", "components", "teaching", "diagram", "page-break", "card-types", "stats-table")
+DIRECTIVES = ("title", "contents", "components", "teaching", "diagram", "page-break", "card-types", "stats-table",
+              "card-faces")
 
 
 @dataclass(frozen=True)
@@ -246,7 +247,8 @@ class _Story:
         if name == "page-break":
             return [PageBreak()]
         if name in DIRECTIVE_TABLES:
-            return [DIRECTIVE_TABLES[name](self.deck, self.translate, s, width=width, args=block.args)]
+            return DIRECTIVE_TABLES[name](self.deck, self.translate, s, width=width, args=block.args,
+                                          language=self.language)
         raise DeckError(f"unknown directive '{name}'", path=self.source, line=block.line,
                         hint="directives: " + ", ".join(DIRECTIVES))
 

@@ -4,6 +4,7 @@
   copies the kit has (a compact components list for large decks);
 - ``stats-table``: one row per card of the given types with the given stats, and a row under it
   with the card's abilities (their icons, names and text);
+- ``card-faces``: a few named cards drawn side by side, e.g. to explain how to read a card;
 - the ``{.clarification}`` paragraph box, for rulings on unclear source rules.
 
 Everything comes from deck.yaml at build time, in the book's language.
@@ -60,7 +61,9 @@ def type_swatch(deck: DeckSpec, type_key: str, size: float) -> Drawing:
     return drawing
 
 
-def _table_style(extra: list[tuple[object, ...]] | None = None) -> TableStyle:
+def _table_style(extra: list[tuple[object, ...]] | None = None, *, header: bool = True) -> TableStyle:
+    """Cell padding and the bundled font; with ``header``, a tinted first row ruled below."""
+    head: list[tuple[object, ...]] = [("BACKGROUND", (0, 0), (-1, 0), TINT), ("LINEBELOW", (0, 0), (-1, 0), 0.8, HEADING)]
     return TableStyle([
         ("FONT", (0, 0), (-1, -1), BODY),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -68,8 +71,7 @@ def _table_style(extra: list[tuple[object, ...]] | None = None) -> TableStyle:
         ("RIGHTPADDING", (0, 0), (-1, -1), 5),
         ("TOPPADDING", (0, 0), (-1, -1), 3),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
-        ("BACKGROUND", (0, 0), (-1, 0), TINT),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.8, HEADING),
+        *(head if header else []),
         *(extra or []),
     ])
 
@@ -144,47 +146,84 @@ def _stat_cell(deck: DeckSpec, translate: Translate, key: str, value: str | int)
     return escape(str(value))
 
 
-def stats_table(deck: DeckSpec, translate: Translate, styles: Styles, *, width: float, args: dict[str, str]) -> Table:
-    """Each card of ``types:`` with its ``fields:`` (stat keys named in the deck's labels) and abilities."""
+def stats_table(deck: DeckSpec, translate: Translate, styles: Styles, *, width: float,
+                args: dict[str, str]) -> list[Flowable]:
+    """Each card of ``types:`` with its ``fields:`` (stat keys named in the deck's labels), then its
+    abilities and its ``notes:`` (text stats, shown as "label: value").
+
+    A header row, then one small table per card with the same columns, so that a page break
+    falls between cards and a heading above stays with the first of them.
+    """
     types = _list_arg(args, "types")
     fields = _list_arg(args, "fields")
-    problems = [t for t in types if t not in deck.types] + [f for f in fields if f not in deck.labels]
+    notes = _list_arg(args, "notes")
+    problems = [t for t in types if t not in deck.types] + [f for f in fields + notes if f not in deck.labels]
     if not types or not fields or problems:
         raise DeckError("stats-table needs 'types:' (card types) and 'fields:' (stats named in labels)"
                         + (f"; unknown: {', '.join(problems)}" if problems else ""), path=deck.file,
-                        hint="e.g. types: fighter, ranger / fields: move, jump, health")
+                        hint="e.g. types: fighter, ranger / fields: move, jump, health / notes: fall")
     cards = [card for key in types for card in deck.cards if card.type == key]
     center = styles.cell.clone("stat-cell", alignment=1, fontName=BODY_BOLD, fontSize=styles.cell.fontSize * 1.1)
     head_center = styles.cell_head.clone("stat-head", alignment=1, fontSize=styles.cell_head.fontSize * 0.86)
-    name_head = escape(_label(translate, "book:stats.name"))
-    rows: list[list[Flowable | str]] = [[Paragraph(name_head, styles.cell_head)] +  # type: ignore[list-item]
-                                         [Paragraph(escape(translate(f"label:{f}", deck.labels[f])), head_center)
-                                          for f in fields]]
-    spans: list[tuple[object, ...]] = []
     ability_style = styles.cell.clone("abilities", fontSize=styles.cell.fontSize * 0.95,
                                       leading=styles.cell.leading * 0.98)
+    name_width = width * 0.25
+    widths = [name_width] + [(width - name_width) / len(fields)] * len(fields)
+    head = Table([[Paragraph(escape(_label(translate, "book:stats.name")), styles.cell_head)]
+                  + [Paragraph(escape(translate(f"label:{f}", deck.labels[f])), head_center) for f in fields]],
+                 colWidths=widths, hAlign="LEFT")
+    head.setStyle(_table_style())
+    head.keepWithNext = 1  # never a header alone at the foot of a page
+    out: list[Flowable] = [head]
     for card in cards:
         kind = deck.types[card.type]
         name = escape(translate(f"card:{card.id}.name", card.name))
         label = escape(translate(f"type:{card.type}.label", kind.label))
-        row: list[Flowable | str] = [Paragraph(f'<b>{name}</b><br/><font color="{kind.color}" size="{styles.cell.fontSize * 0.85:.1f}">'
-                                               f"{label}</font>", styles.cell)]
+        row: list[Flowable | str] = [Paragraph(f'<b>{name}</b><br/><font color="{kind.color}" '
+                                               f'size="{styles.cell.fontSize * 0.85:.1f}">{label}</font>', styles.cell)]
         row += [Paragraph(_stat_cell(deck, translate, f, card.stats.get(f, "")), center) for f in fields]
-        rows.append(row)
-        if card.abilities:
-            text = ability_markup(deck, card, translate, icon_size=styles.cell.fontSize * 1.15)
-            rows.append([Paragraph(text, ability_style)] + [""] * len(fields))
-            spans.append(("SPAN", (0, len(rows) - 1), (-1, len(rows) - 1)))
-            spans.append(("LINEBELOW", (0, len(rows) - 1), (-1, len(rows) - 1), 0.4, RULE))
-            spans.append(("TOPPADDING", (0, len(rows) - 1), (-1, len(rows) - 1), 0))
-        else:
-            spans.append(("LINEBELOW", (0, len(rows) - 1), (-1, len(rows) - 1), 0.4, RULE))
-    name_width = width * 0.25
-    stat_width = (width - name_width) / len(fields)
-    table = Table(rows, colWidths=[name_width] + [stat_width] * len(fields), repeatRows=1, hAlign="LEFT")
-    table.setStyle(_table_style(spans))
-    table.spaceAfter = styles.body.spaceAfter * 1.5
-    return table
+        rows = [row]
+        lines = [ability_markup(deck, card, translate, icon_size=styles.cell.fontSize * 1.15)] if card.abilities else []
+        for key in notes:
+            value = card.stats.get(key)
+            if isinstance(value, str) and value:
+                note = escape(translate(f"card:{card.id}.stats.{key}", value))
+                lines.append(f"<b>{escape(translate(f'label:{key}', deck.labels[key]))}:</b> <i>{note}</i>")
+        style: list[tuple[object, ...]] = [("LINEBELOW", (0, -1), (-1, -1), 0.4, RULE)]
+        if lines:
+            rows.append([Paragraph("<br/>".join(lines), ability_style)] + [""] * len(fields))
+            style += [("SPAN", (0, 1), (-1, 1)), ("TOPPADDING", (0, 1), (-1, 1), 0)]
+        table = Table(rows, colWidths=widths, hAlign="LEFT")
+        table.setStyle(_table_style(style, header=False))
+        out.append(table)
+    out[-1].spaceAfter = styles.body.spaceAfter * 1.5
+    return out
+
+
+def card_faces(deck: DeckSpec, translate: Translate, styles: Styles, *, width: float, args: dict[str, str],
+               language: str = "en") -> list[Flowable]:
+    """Named cards (``cards: knight, magic-weapon``) drawn side by side at a readable size."""
+    from cardgen.loading.deck_loader import load_deck_layouts
+    from cardgen.render.card_renderer import CardRenderer
+    from cardgen.rulebook.flowables import CardFace
+
+    ids = _list_arg(args, "cards") or _list_arg(args, "value")
+    known = {card.id for card in deck.cards}
+    if not ids or any(i not in known for i in ids):
+        raise DeckError("card-faces needs 'cards:' naming cards of the deck", path=deck.file,
+                        hint="e.g. cards: " + ", ".join(sorted(known)[:3]))
+    layouts = load_deck_layouts(deck)
+    renderer = CardRenderer(deck, layouts[deck.layout], layouts, translate=translate, language=language)
+    gap = 14.0
+    face = min((width - gap * (len(ids) - 1)) / len(ids), renderer.width * 1.0)
+    row = [CardFace(renderer, deck.card(i), width=face) for i in ids]
+    table = Table([row], colWidths=[face + gap] * len(ids), hAlign="CENTER")
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), BODY), ("LEFTPADDING", (0, 0), (-1, -1), gap / 2),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2), ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                               ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    table.spaceBefore = 4
+    table.spaceAfter = 4
+    return [table]
 
 
 def clarification_box(text_markup: str, translate: Translate, styles: Styles, *, width: float) -> Table:
@@ -213,6 +252,16 @@ def clarification_box(text_markup: str, translate: Translate, styles: Styles, *,
     return box
 
 
-Directive = Callable[..., Table]
-DIRECTIVE_TABLES: dict[str, Directive] = {"card-types": card_types_table, "stats-table": stats_table}
-"""Directives this module draws: name → maker(deck, translate, styles, *, width, args)."""
+Directive = Callable[..., list[Flowable]]
+
+
+def _one(maker: Callable[..., Table]) -> Directive:
+    return lambda *a, language="en", **k: [maker(*a, **k)]
+
+
+DIRECTIVE_TABLES: dict[str, Directive] = {
+    "card-types": _one(card_types_table),
+    "stats-table": lambda *a, language="en", **k: stats_table(*a, **k),
+    "card-faces": card_faces,
+}
+"""Directives this module draws: name → maker(deck, translate, styles, *, width, args, language) → flowables."""

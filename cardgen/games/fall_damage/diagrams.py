@@ -214,7 +214,7 @@ def push_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Drawi
 
 # -- reach and line of sight -------------------------------------------------------------------
 
-REACH_SIZE = (460.0, 272.0)
+REACH_SIZE = (460.0, 282.0)
 CELL = 19.0
 REACH_ORIGIN = (4, 5)
 SIGHT_ATTACKER = (1, 1)
@@ -300,10 +300,10 @@ def reach_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Draw
     attacker = label("diagram:fd-reach.attacker")
     _text(g, ax, ay - CELL * 0.5 - 7, attacker, size=7, anchor="middle")
     # legend under the reach grid
-    y = grid_y - 30
+    y = grid_y - 24
     for index, (context, fill) in enumerate((("diagram:fd-reach.one", REACH_FILLS[0]), ("diagram:fd-reach.two", REACH_FILLS[1]),
                                              ("diagram:fd-reach.three", REACH_FILLS[2]))):
-        row_y = y - index * 12.5
+        row_y = y - index * 11.5
         g.add(Rect(left_x, row_y - 1.5, 9, 9, fillColor=fill, strokeColor=HexColor("#8c96a1"), strokeWidth=0.5))
         _text(g, left_x + 14, row_y, label(context), size=7.5)
     return _scaled(g, W, H, width)
