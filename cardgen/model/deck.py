@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -9,6 +10,9 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from cardgen.layout.sizes import CARD_SIZES, Size
 from cardgen.model.fields import Colour, Ident, Length
+
+_CODE = re.compile(r"[A-Z]\d+")
+"""A stat value that is a code, not words (a push such as B2)."""
 
 MAX_CARD_COUNT = 10_000
 MAX_DECK_CARDS = 100_000
@@ -182,7 +186,8 @@ class DeckSpec(Strict):
             if card.text:
                 items.append((f"card:{card.id}.text", card.text))
             for stat, value in card.stats.items():
-                if isinstance(value, str) and any(ch.isalpha() for ch in value):
+                # words are translated; codes such as B2 are not (layouts that draw them translate their parts)
+                if isinstance(value, str) and any(ch.isalpha() for ch in value) and not _CODE.fullmatch(value):
                     items.append((f"card:{card.id}.stats.{stat}", value))
             for number, ability in enumerate(card.abilities):
                 if ability.name:

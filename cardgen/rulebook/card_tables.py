@@ -17,7 +17,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.graphics.shapes import Drawing, Group
 from reportlab.lib.colors import HexColor
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from cardgen.errors import DeckError
 from cardgen.model.deck import CardSpec, DeckSpec
@@ -188,15 +188,15 @@ def stats_table(deck: DeckSpec, translate: Translate, styles: Styles, *, width: 
             value = card.stats.get(key)
             if isinstance(value, str) and value:
                 note = escape(translate(f"card:{card.id}.stats.{key}", value))
-                lines.append(f"<b>{escape(translate(f'label:{key}', deck.labels[key]))}:</b> <i>{note}</i>")
+                lines.append(f"<b>{escape(translate(f'label:{key}', deck.labels[key]))}</b> — <i>{note}</i>")
         style: list[tuple[object, ...]] = [("LINEBELOW", (0, -1), (-1, -1), 0.4, RULE)]
         if lines:
             rows.append([Paragraph("<br/>".join(lines), ability_style)] + [""] * len(fields))
             style += [("SPAN", (0, 1), (-1, 1)), ("TOPPADDING", (0, 1), (-1, 1), 0)]
         table = Table(rows, colWidths=widths, hAlign="LEFT")
         table.setStyle(_table_style(style, header=False))
-        out.append(table)
-    out[-1].spaceAfter = styles.body.spaceAfter * 1.5
+        out.append(KeepTogether([table]))  # a card's stats and abilities stay on one page
+    out.append(Spacer(1, styles.body.spaceAfter * 1.5))
     return out
 
 
@@ -233,7 +233,8 @@ def clarification_box(text_markup: str, translate: Translate, styles: Styles, *,
     body_style = styles.body.clone("clarification", fontSize=styles.body.fontSize * 0.92,
                                    leading=styles.body.leading * 0.94, spaceAfter=0)
     tag = escape(_label(translate, "book:clarification").upper())
-    box = Table([[Paragraph(f"<b>{tag}</b>", tag_style)], [Paragraph(text_markup, body_style)]], colWidths=[width])
+    # one cell holding both paragraphs: a table row never splits, so the tag stays with its text
+    box = Table([[[Paragraph(f"<b>{tag}</b>", tag_style), Paragraph(text_markup, body_style)]]], colWidths=[width])
     box.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), BODY),
         ("BACKGROUND", (0, 0), (-1, -1), CLARIFICATION_FILL),
@@ -241,10 +242,8 @@ def clarification_box(text_markup: str, translate: Translate, styles: Styles, *,
         ("BOX", (0, 0), (-1, -1), 0.5, CLARIFICATION_EDGE),
         ("LEFTPADDING", (0, 0), (-1, -1), 10),
         ("RIGHTPADDING", (0, 0), (-1, -1), 10),
-        ("TOPPADDING", (0, 0), (-1, 0), 5),
-        ("BOTTOMPADDING", (0, 0), (-1, 0), 0),
-        ("TOPPADDING", (0, 1), (-1, 1), 1),
-        ("BOTTOMPADDING", (0, 1), (-1, 1), 6),
+        ("TOPPADDING", (0, 0), (-1, -1), 5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
     ]))
     box.spaceBefore = 2
     box.spaceAfter = styles.body.spaceAfter * 1.4
