@@ -55,7 +55,7 @@ def check_roll_table(deck: DeckSpec, element: ElementSpec, card: CardSpec) -> li
             problems.append(StatProblem(other.id, ("stats", key), error.message, error.hint))
             continue
         if roll in seen:
-            problems.append(StatProblem(other.id, ("stats", key), f"the roll {roll[0]}-{roll[1]} is also '{seen[roll]}'s",
+            problems.append(StatProblem(other.id, ("stats", key), f"the roll {roll[0]}-{roll[1]} already picks '{seen[roll]}'",
                                         "each roll of the table picks one card"))
         seen.setdefault(roll, other.id)
     if not seen:
