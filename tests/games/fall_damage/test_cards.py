@@ -91,3 +91,17 @@ def test_french_cards_have_no_english_card_text(fd_deck: DeckSpec, fd_cards_fr: 
     for word in ("a game by", "Tick one box", "MOVE", "Fighter", "Hero's Inventory", "Treasure Table"):
         assert word not in text, word
     assert "Cochez une case par point de dégâts" in text and "MOUVEMENT" in text
+
+
+def test_no_two_texts_of_a_face_overlap(fd_deck: DeckSpec) -> None:
+    for language in ("en", "fr"):
+        renderer = _renderer(fd_deck, language)
+        for card in fd_deck.cards:
+            canvas = RecordingCanvas()
+            renderer.draw_face(canvas, card)
+            boxes = [(float(a[1]), float(a[2]), float(a[1]) + float(a[3]), float(a[2]) + float(a[4]))
+                     for name, a, _ in canvas.records if name == "text_box"]
+            for i, (x0, y0, x1, y1) in enumerate(boxes):
+                for (u0, v0, u1, v1) in boxes[i + 1:]:
+                    overlap = min(x1, u1) - max(x0, u0), min(y1, v1) - max(y0, v0)
+                    assert min(overlap) <= 0.01, (language, card.id)
