@@ -57,7 +57,9 @@ def _deck_key(deck: DeckSpec, context: str) -> tuple[str | int, ...]:
     if kind == "card":
         card_id, _, field = rest.partition(".")
         index = next(i for i, card in enumerate(deck.cards) if card.id == card_id)
-        return ("cards", index, *field.split("."))
+        return ("cards", index, *(int(part) if part.isdigit() else part for part in field.split(".")))
+    if kind == "label":
+        return ("labels", rest)
     if kind == "teaching":
         stage, _, field = rest.partition(".")
         index = next(i for i, s in enumerate(deck.teaching) if s.stage == stage)

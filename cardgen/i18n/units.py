@@ -8,7 +8,8 @@ source (the msgid), its line in the file and a context naming where it lives:
 (``contents``, ``components``, ``diagram: falling-table`` …) and hold no text to translate.
 
 Small additions to CommonMark: ``{#id}`` at the end of a heading names its anchor, and
-``{.class}`` at the end of a paragraph gives it a style (``subtitle``, ``caption``, ``lead``).
+``{.class}`` at the end of a paragraph gives it a style (``subtitle``, ``caption``, ``lead``;
+``clarification`` draws it in a box headed "Clarification", for rulings on unclear rules).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ BlockKind = Literal["heading", "paragraph", "list", "table", "quote", "directive
 _ATTRS = re.compile(r"\s*\{((?:[#.][A-Za-z][\w-]*\s*)+)\}\s*$")
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.S)
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
-PARAGRAPH_CLASSES = ("subtitle", "lead", "caption", "note", "center")
+PARAGRAPH_CLASSES = ("subtitle", "lead", "caption", "note", "center", "clarification")
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,7 @@ def load_deck(path: Path) -> DeckSpec:
 def load_deck_layouts(deck: DeckSpec) -> dict[str, LayoutSpec]:
     """The face layout and every back layout the deck uses, by name."""
     names = [deck.layout, deck.back.layout] + [t.back for t in deck.types.values() if t.back]
+    names += [t.layout for t in deck.types.values() if t.layout] + [c.layout for c in deck.cards if c.layout]
     cached = deck._layouts
     missing = [name for name in dict.fromkeys(names) if name not in cached]
     for name in missing:
@@ -142,6 +143,8 @@ def _check_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
                                               hint=f"did you mean '{close[0]}'?" if close else None))
     layout_refs = [(deck.layout, ("layout",)), (deck.back.layout, ("back", "layout"))]
     layout_refs += [(t.back, ("types", key, "back")) for key, t in deck.types.items() if t.back]
+    layout_refs += [(t.layout, ("types", key, "layout")) for key, t in deck.types.items() if t.layout]
+    layout_refs += [(c.layout, ("cards", i, "layout")) for i, c in enumerate(deck.cards) if c.layout]
     for name, where in layout_refs:
         if name in deck._layouts:
             continue
@@ -151,6 +154,43 @@ def _check_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
                                               referrer=(located.path, line, col, ".".join(str(w) for w in where)))
         except CardgenError as exc:
             problems.extend(exc.problems)
+    if not problems:
+        problems.extend(_check_card_values(deck, located))
+    return problems
+
+
+def _check_card_values(deck: DeckSpec, located: Located) -> list[CardgenError]:
+    """What the layouts' elements say about the cards they show (a stat they cannot draw, a missing label)."""
+    from cardgen.render.card_renderer import ELEMENT_CHECKS, element_kinds
+
+    element_kinds()  # registers the bundled element kinds and their checks
+    problems: list[CardgenError] = []
+    seen: set[tuple[object, ...]] = set()
+    index = {card.id: i for i, card in enumerate(deck.cards)}
+    for name, layout in deck._layouts.items():
+        for element in layout.elements.values():
+            field = element.field or ""
+            if field.startswith("labels.") and field[len("labels."):] not in deck.labels:
+                key = field[len("labels."):]
+                marker: tuple[object, ...] = ("label", key)
+                if marker not in seen:
+                    seen.add(marker)
+                    problems.append(located.error(("labels",) if "labels" in located.data else (),
+                                                  f"layout '{name}' prints labels.{key}, which the deck does not define",
+                                                  hint=f"add it under labels: ({key}: …)"))
+    for card in deck.cards:
+        layout = deck._layouts.get(deck.face_layout(card))
+        if layout is None:
+            continue
+        for element in layout.elements.values():
+            check = ELEMENT_CHECKS.get(element.kind)
+            for problem in check(deck, element, card) if check else ():
+                marker = (problem.card, problem.key, problem.message)
+                if marker in seen:
+                    continue
+                seen.add(marker)
+                problems.append(located.error(("cards", index[problem.card], *problem.key), problem.message,
+                                              hint=problem.hint))
     return problems
 
 

@@ -101,11 +101,35 @@ def load_layout(name: str, *, deck_folder: Path | None, display_root: Path | Non
             else:
                 merged[element_name] = element
     try:
-        return LayoutSpec(name=name, description=description, elements=merged)
+        layout = LayoutSpec(name=name, description=description, elements=merged)
     except ValidationError as exc:
         # Report against the most specific file that defines the element.
         problems = errors_from_validation(exc, _chain_locator(chain), model=_LayoutFile, error_class=LayoutError)
         raise problems[0] if len(problems) == 1 else _many(problems) from None
+    problems = _unknown_kinds(layout, chain)
+    if problems:
+        raise problems[0] if len(problems) == 1 else _many(problems)
+    return layout
+
+
+def _unknown_kinds(layout: LayoutSpec, chain: list[tuple[str, Located]]) -> list[LayoutError]:
+    """An error for each element whose ``kind`` is neither built in nor registered."""
+    import difflib
+
+    from cardgen.render.card_renderer import element_kinds
+
+    known = element_kinds()
+    locate = _chain_locator(chain)
+    problems = []
+    for element_name, element in layout.elements.items():
+        if element.kind in known:
+            continue
+        path, line, col = locate(("elements", element_name, "kind"))
+        close = difflib.get_close_matches(element.kind, known, n=1)
+        problems.append(LayoutError(f"unknown element kind '{element.kind}'", path=path, line=line, col=col,
+                                    field=f"elements.{element_name}.kind",
+                                    hint=f"did you mean '{close[0]}'?" if close else "kinds: " + ", ".join(known)))
+    return problems
 
 
 class _LayoutFile(LayoutSpec):

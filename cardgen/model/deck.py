@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -10,6 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from cardgen.layout.sizes import CARD_SIZES, Size
 from cardgen.model.fields import Colour, Ident, Length
 from cardgen.model.theme import ThemeSpec
+
+_CODE = re.compile(r"[A-Z]\d+")
+"""A stat value that is a code, not words (a push such as B2)."""
 
 MAX_CARD_COUNT = 10_000
 MAX_DECK_CARDS = 100_000
@@ -55,6 +59,19 @@ class CardTypeSpec(Strict):
     pattern: Literal["solid", "stripes", "dots", "checks", "waves", "zigzag"] = "solid"
     text_color: Colour = "#ffffff"
     back: str | None = Field(None, description="Layout of this type's back, if it differs from the deck's.")
+    layout: str | None = Field(None, description="Face layout of this type's cards, if it differs from the deck's.")
+
+
+ABILITY_ICONS = ("action", "no-los", "tip")
+
+
+class AbilitySpec(Strict):
+    """A named rule printed on a card, with markers: ``action`` (uses the action), ``no-los``
+    (needs no line of sight), ``tip`` (advice, not a rule)."""
+
+    name: str = Field("", description="Printed in bold before the text; may be empty (e.g. for a tip).")
+    text: str = Field(min_length=1)
+    icons: list[Literal["action", "no-los", "tip"]] = Field(default_factory=list)
 
 
 class CardSpec(Strict):
@@ -68,6 +85,8 @@ class CardSpec(Strict):
     icon: str | None = Field(None, description="A built-in icon name (hit, skip, split, push, grab, stop, extra, ground, …) or an art file.")
     art: str | None = Field(None, description="Art file (PNG, JPEG or SVG) relative to the deck folder.")
     stats: dict[str, str | int] = Field(default_factory=dict, description="Extra fields shown by layouts that ask for them.")
+    abilities: list[AbilitySpec] = Field(default_factory=list, description="Named rules, drawn by an 'abilities' element.")
+    layout: str | None = Field(None, description="Face layout of this card, if it differs from its type's.")
 
 
 class BackSpec(Strict):
@@ -111,6 +130,8 @@ class DeckSpec(Strict):
     languages: list[str] = Field(default_factory=lambda: ["en"])
     print: PrintSpec = Field(default_factory=PrintSpec)
     layout: str = Field("base-card", description="Card layout: a template name (templates/<name>.yaml).")
+    labels: dict[Ident, str] = Field(default_factory=dict, description="Words layouts print (stat names, headings): "
+                                     "'field: labels.<id>'; translated like card text.")
     back: BackSpec = Field(default_factory=BackSpec)
     types: dict[Ident, CardTypeSpec]
     cards_from: str | None = Field(None, description="A CSV or XLSX table in the deck folder with one card per row "
@@ -149,6 +170,10 @@ class DeckSpec(Strict):
     def type_of(self, card: CardSpec) -> CardTypeSpec:
         return self.types[card.type]
 
+    def face_layout(self, card: CardSpec) -> str:
+        """The face layout of ``card``: its own, else its type's, else the deck's."""
+        return card.layout or self.types[card.type].layout or self.layout
+
     def expanded(self) -> list[CardSpec]:
         """Every physical card in deck order (each distinct card repeated ``count`` times)."""
         return [card for card in self.cards for _ in range(card.count)]
@@ -178,8 +203,13 @@ class DeckSpec(Strict):
             if card.text:
                 items.append((f"card:{card.id}.text", card.text))
             for stat, value in card.stats.items():
-                if isinstance(value, str) and any(ch.isalpha() for ch in value):
+                # words are translated; codes such as B2 are not (layouts that draw them translate their parts)
+                if isinstance(value, str) and any(ch.isalpha() for ch in value) and not _CODE.fullmatch(value):
                     items.append((f"card:{card.id}.stats.{stat}", value))
+            for number, ability in enumerate(card.abilities):
+                if ability.name:
+                    items.append((f"card:{card.id}.abilities.{number}.name", ability.name))
+                items.append((f"card:{card.id}.abilities.{number}.text", ability.text))
         for stage in self.teaching:
             if stage.title:
                 items.append((f"teaching:{stage.stage}.title", stage.title))
@@ -187,4 +217,6 @@ class DeckSpec(Strict):
                 items.append((f"teaching:{stage.stage}.intro", stage.intro))
             for card_id, note in stage.notes.items():
                 items.append((f"teaching:{stage.stage}.notes.{card_id}", note))
+        for key, text in self.labels.items():
+            items.append((f"label:{key}", text))
         return items

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+STAT_FORMATS = ("number", "push")
+_STAT_ENTRY = re.compile(r"^[a-z0-9_-]+(:(number|push))?$")
 
 
 class ElementSpec(BaseModel):
@@ -15,12 +19,18 @@ class ElementSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: Literal["fill", "pattern", "frame", "text", "icon", "symbol", "art", "rule", "back-motif"]
+    kind: str = Field(description="fill, pattern, frame, text, icon, symbol, art, rule, back-motif, or a kind "
+                      "registered with cardgen.render.card_renderer.element_kind (stat-block, health-track …); "
+                      "checked when the layout is loaded.")
     x: str | int = "0"
     y: str | int = "0"
     width: str | int = "100%"
     height: str | int = "100%"
-    field: str | None = Field(None, description="For text: name, text, type, credit, title, version, stats.<key>, back.text.")
+    field: str | None = Field(None, description="For text: name, text, type, credit, title, version, stats.<key>, "
+                              "labels.<id>, back.text.")
+    fields: list[str] | None = Field(None, description="For elements showing several stats (stat-block): their keys, "
+                                     "each optionally with a format: 'move', 'push:push' (number is the default).")
+    columns: int | None = Field(None, ge=1, le=40, description="For grids (stat-block, health-track): items per row.")
     font: Literal["display", "display-regular", "body", "body-bold", "body-italic", "black"] = "body"
     size: str = "9pt"
     min_size: str | None = Field(None, description="Shrink text down to this size to fit its box.")
@@ -35,6 +45,15 @@ class ElementSpec(BaseModel):
     opacity: float = Field(1.0, ge=0.0, le=1.0)
     upper: bool = False
     rotate: int = 0
+
+    @field_validator("fields")
+    @classmethod
+    def _stat_entries(cls, value: list[str] | None) -> list[str] | None:
+        for entry in value or []:
+            if not _STAT_ENTRY.match(entry):
+                raise ValueError(f"'{entry}' is not a stat key: write e.g. move, or push:push "
+                                 f"(formats: {', '.join(STAT_FORMATS)})")
+        return value
 
 
 class LayoutSpec(BaseModel):

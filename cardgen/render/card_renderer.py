@@ -24,21 +24,52 @@ from cardgen.render.themes import Theme, resolve_theme
 Translate = Callable[[str, str], str]
 ElementDrawer = Callable[["CardRenderer", Canvas, ElementSpec, "CardSpec | None", "CardTypeSpec | None"], None]
 
+
+@dataclass(frozen=True)
+class StatProblem:
+    """A card value an element cannot show: the card, the key inside it (``("stats", "push")``), why."""
+
+    card: str
+    key: tuple[str | int, ...]
+    message: str
+    hint: str | None = None
+
+
+ElementCheck = Callable[[DeckSpec, ElementSpec, CardSpec], list[StatProblem]]
+
+BUILTIN_KINDS = ("fill", "pattern", "frame", "text", "icon", "symbol", "art", "rule", "back-motif")
+
 ELEMENT_KINDS: dict[str, ElementDrawer] = {}
 """Element kinds added by other modules (e.g. stat blocks): ``kind`` → drawing function.
 
 Register with :func:`element_kind`; built-in kinds are the ``_draw_<kind>`` methods below.
 """
 
+ELEMENT_CHECKS: dict[str, ElementCheck] = {}
+"""``kind`` → a function listing the card values an element of that kind cannot show (run by the loader)."""
 
-def element_kind(name: str) -> Callable[[ElementDrawer], ElementDrawer]:
-    """Decorator registering a drawing function for layout elements of ``kind: name``."""
+
+def element_kind(name: str, *, check: ElementCheck | None = None) -> Callable[[ElementDrawer], ElementDrawer]:
+    """Decorator registering a drawing function for layout elements of ``kind: name``.
+
+    ``check(deck, element, card)`` validates the card values the element shows, so that a bad
+    value is reported at its line in deck.yaml when the deck is loaded, not mid-build.
+    """
 
     def register(fn: ElementDrawer) -> ElementDrawer:
         ELEMENT_KINDS[name] = fn
+        if check is not None:
+            ELEMENT_CHECKS[name] = check
         return fn
 
     return register
+
+
+def element_kinds() -> list[str]:
+    """Every kind a layout may use: the built-in ones and the registered ones."""
+    import cardgen.render.elements  # noqa: F401  (registers the bundled extra kinds)
+
+    return sorted(set(BUILTIN_KINDS) | set(ELEMENT_KINDS))
 
 FONT_NAMES = {
     "display": fonts.DISPLAY,
@@ -67,10 +98,12 @@ class CardRenderer:
 
     def __init__(self, deck: DeckSpec, face: LayoutSpec, backs: dict[str, LayoutSpec], *,
                  translate: Translate = no_translation, language: str = "en", theme: str | Theme = "default") -> None:
+        import cardgen.render.elements  # noqa: F401  (registers the bundled extra element kinds)
+
         self.theme = resolve_theme(deck, theme) if isinstance(theme, str) else theme
         self.deck = deck = self.theme.deck_for(deck)
         self.face = face
-        self.backs = backs
+        self.backs = backs  # every layout the deck uses, by name (faces of types and cards too)
         self.translate = translate
         self.language = language
         size = deck.print.size
@@ -82,7 +115,14 @@ class CardRenderer:
     # -- public -----------------------------------------------------------------------------
     def draw_face(self, c: Canvas, card: CardSpec) -> None:
         kind = self.deck.types[card.type]
-        self._draw_layout(c, self.face, card=card, kind=kind)
+        name = self.deck.face_layout(card)
+        layout = self.face if name == self.face.name else self.backs[name]
+        self._draw_layout(c, layout, card=card, kind=kind)
+
+    def label(self, key: str) -> str:
+        """A word of the deck's ``labels`` in the card's language ('' when the deck has none)."""
+        text = self.deck.labels.get(key, "")
+        return self.translate(f"label:{key}", text) if text else ""
 
     def back_layout_name(self, card: CardSpec) -> str:
         kind = self.deck.types[card.type]
@@ -116,6 +156,10 @@ class CardRenderer:
         if y1 >= self.height - eps:
             y1 += self.bleed
         return Box(x0, y0, x1 - x0, y1 - y0)
+
+    def safe_box(self, box: Box) -> Box:
+        """``box`` clipped to the safe zone (where text goes)."""
+        return self._safe_box(box)
 
     def _safe_box(self, box: Box) -> Box:
         s = self.safe
@@ -232,6 +276,8 @@ class CardRenderer:
             return deck.version
         if field == "back.text":
             return tr("deck:back.text", deck.back.text) if deck.back.text else ""
+        if field.startswith("labels."):
+            return self.label(field[len("labels."):])
         if card is None:
             return ""
         if field == "name":

@@ -30,6 +30,7 @@ from cardgen.model.deck import DeckSpec
 from cardgen.output import atomic_path
 from cardgen.render.card_renderer import Translate, no_translation
 from cardgen.render.fonts import BODY, register_fonts
+from cardgen.rulebook.card_tables import DIRECTIVE_TABLES, clarification_box
 from cardgen.rulebook.components import components_table, label, teaching_items
 from cardgen.rulebook.diagrams import DIAGRAMS, find_diagram
 from cardgen.rulebook.flowables import (BookCanvas, BookDoc, FloatingFigure, Heading, contents_table, icon_painter,
@@ -38,7 +39,8 @@ from cardgen.rulebook.inline import to_markup, to_plain
 from cardgen.rulebook.styles import ACCENT, RULE, TINT, Geometry, Styles, geometry, make_styles
 from cardgen.rulebook.values import book_values, render_unit
 
-DIRECTIVES = ("title", "contents", "components", "teaching", "diagram", "page-break")
+DIRECTIVES = ("title", "contents", "components", "teaching", "diagram", "page-break", "card-types", "stats-table",
+              "card-faces")
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,13 @@ class _Story:
     # -- text ---------------------------------------------------------------------------------
     def _card_name(self, unit: Unit) -> Any:
         def name(card_id: str) -> str:
+            if card_id.startswith("icon:"):
+                from cardgen.render.elements.ability_icons import ABILITY_ICONS
+
+                if card_id[len("icon:"):] not in ABILITY_ICONS:
+                    raise DeckError(f"unknown icon [[{card_id}]]", path=self.source, line=unit.line, field=unit.context,
+                                    hint="icons: " + ", ".join(f"[[icon:{n}]]" for n in ABILITY_ICONS))
+                return ""
             if card_id not in self.card_ids:
                 close = difflib.get_close_matches(card_id, sorted(self.card_ids), n=1)
                 raise DeckError(f"unknown card [[{card_id}]]", path=self.source, line=unit.line, field=unit.context,
@@ -123,6 +132,8 @@ class _Story:
                                 outline_level=1, toc_level=None)]
             return [Paragraph(self.markup(block.units[0]), s.minor)]
         if block.kind == "paragraph":
+            if "clarification" in block.classes:
+                return [clarification_box(self.markup(block.units[0]), self.translate, s, width=self.geo.frame_width)]
             return [Paragraph(self.markup(block.units[0]), s.for_class(block.classes))]
         if block.kind == "list":
             return self.list_items(block)
@@ -235,6 +246,9 @@ class _Story:
             return [Spacer(1, 4), drawing]
         if name == "page-break":
             return [PageBreak()]
+        if name in DIRECTIVE_TABLES:
+            return DIRECTIVE_TABLES[name](self.deck, self.translate, s, width=width, args=block.args,
+                                          language=self.language)
         raise DeckError(f"unknown directive '{name}'", path=self.source, line=block.line,
                         hint="directives: " + ", ".join(DIRECTIVES))
 

@@ -44,6 +44,12 @@ def icon_painter(deck: DeckSpec) -> IconPainter:
     """Draws a card's inline icon: its icon in white on a rounded square of its type colour."""
 
     def paint(canvas: RLCanvas, card_id: str, x: float, y: float, w: float, h: float) -> None:
+        if card_id.startswith("icon:"):  # an ability icon, drawn alone in the book's ink
+            from cardgen.render.elements.ability_icons import ABILITY_ICONS
+
+            s = min(w, h) * 0.92
+            ABILITY_ICONS[card_id[len("icon:"):]](ReportlabCanvas(canvas), x, y + (h - s) / 2, s, "#14213d", "#ffffff")
+            return
         card = deck.card(card_id)
         color = deck.types[card.type].color
         s = min(w, h) * 0.86

@@ -1,7 +1,8 @@
 """Markdown inline text → reportlab paragraph markup (escaped: nothing in it becomes a tag).
 
 Supported: **bold**, *italic*, `code` (option names), links (``https://…``, ``#anchor``), hard
-breaks, and card icons ``[[hit]]`` — a small drawing of the card's icon followed by its name.
+breaks, card icons ``[[hit]]`` — a small drawing of the card's icon followed by its name — and
+ability icons ``[[icon:action]]`` (``action``, ``no-los``, ``tip``), drawn alone.
 
 Card icons ride on reportlab's ``<img>`` tag, which reserves their room in the line: the source
 is a 1×1 marker PNG (one file per card id, in a temporary folder of this process), and
@@ -46,7 +47,7 @@ def marker_uri(card_id: str) -> str:
 
     from PIL import Image
 
-    path = Path(_marker_folder()) / f"{card_id}.png"
+    path = Path(_marker_folder()) / f"{card_id.replace(':', '--')}.png"
     Image.new("LA", (1, 1), (0, 0)).save(path, format="PNG")
     MARKERS[str(path)] = card_id
     return str(path)
@@ -58,10 +59,10 @@ def _text_with_cards(text: str, *, card_name: Callable[[str], str], icon_size: f
     for match in _CARD.finditer(text):
         out.append(escape(text[position:match.start()]))
         card_id = match.group(1).strip()
-        name = card_name(card_id)  # raises for unknown cards
+        name = card_name(card_id)  # raises for unknown cards (and icons)
         size = f"{icon_size:.2f}"
         out.append(f'<img src="{marker_uri(card_id)}" width="{size}" height="{size}" valign="middle"/>'
-                   f"<b>{escape(name)}</b>")
+                   + (f"<b>{escape(name)}</b>" if name else ""))
         position = match.end()
     out.append(escape(text[position:]))
     return "".join(out)

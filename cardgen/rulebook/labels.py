@@ -82,6 +82,28 @@ DIAGRAMS: dict[str, tuple[Label, ...]] = {
 }
 
 
+DIRECTIVES: dict[str, tuple[Label, ...]] = {
+    "card-types": (
+        _label("book:types.type", "Kind of card", "Card types table: the type's name (e.g. Fighter, Treasure)."),
+        _label("book:types.cards", "Cards", "Card types table: the names of the cards of that type."),
+        _label("book:types.count", "In the kit", "Card types table: how many cards of that type are printed."),
+        _label("book:types.each", "({count} of each)", "Card types table: after a list of names. {count} is a number."),
+    ),
+    "stats-table": (
+        _label("book:stats.name", "Name", "Stats table: the card's name and type."),
+    ),
+}
+"""Labels of directives that only some rulebooks use (extracted only when the book uses them)."""
+
+CLASS_LABELS: dict[str, tuple[Label, ...]] = {
+    "clarification": (
+        _label("book:clarification", "Clarification",
+               "Heading of a box where the edition settles a rule the original text leaves unclear or gets wrong."),
+    ),
+}
+"""Labels of paragraph classes that only some rulebooks use (``{.clarification}``)."""
+
+
 def diagram_labels(name: str) -> tuple[Label, ...]:
     from cardgen.games import load_games
 
@@ -100,11 +122,17 @@ def labels_for(document: Document) -> list[Label]:
     """The book's labels and those of every diagram the document draws."""
     out = list(BOOK)
     for block in document.directives():
-        if block.name == "diagram":
-            for label in diagram_labels(block.args.get("value", "")):
-                if label not in out:
-                    out.append(label)
+        found = diagram_labels(block.args.get("value", "")) if block.name == "diagram" else DIRECTIVES.get(block.name, ())
+        for label in found:
+            if label not in out:
+                out.append(label)
+    classes = {name for block in document.blocks for name in block.classes}
+    for name in sorted(classes):
+        for label in CLASS_LABELS.get(name, ()):
+            if label not in out:
+                out.append(label)
     return out
 
 
-ALL: dict[str, Label] = {label.context: label for label in BOOK + tuple(x for group in DIAGRAMS.values() for x in group)}
+ALL: dict[str, Label] = {label.context: label for label in BOOK + tuple(
+    x for groups in (DIAGRAMS, DIRECTIVES, CLASS_LABELS) for group in groups.values() for x in group)}
