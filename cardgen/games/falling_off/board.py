@@ -112,7 +112,32 @@ def square_at(file: int, rank: int) -> Square | None:
 
 def step(square: Square, direction: Direction, distance: int = 1) -> Square | None:
     """The square ``distance`` steps from ``square`` in ``direction`` (None: off the board)."""
-    return square_at(file_of(square) + direction.df * distance, rank_of(square) + direction.dr * distance)
+    ray = RAYS[square][direction]
+    return ray[distance - 1] if distance <= len(ray) else None
+
+
+def off_heading(square: Square) -> Direction | None:
+    """The direction a piece on ``square`` is said to fall off in when pushed over the edge:
+    straight across the nearest edge (N, E, S or W first). None when ``square`` is not on the edge."""
+    for direction in (Direction.N, Direction.E, Direction.S, Direction.W):
+        if not RAYS[square][direction]:
+            return direction
+    return None
+
+
+def _ray(square: Square, direction: Direction) -> tuple[Square, ...]:
+    df, dr = direction.value
+    out = []
+    file, rank = file_of(square) + df, rank_of(square) + dr
+    while 0 <= file < 8 and 0 <= rank < 8:
+        out.append(rank * 8 + file)
+        file, rank = file + df, rank + dr
+    return tuple(out)
+
+
+RAYS: tuple[dict[Direction, tuple[Square, ...]], ...] = tuple(
+    {direction: _ray(square, direction) for direction in Direction} for square in range(64))
+"""For each square and direction, the squares from the next one to the edge."""
 
 
 def square_name(square: Square) -> str:

@@ -13,11 +13,14 @@ import random
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from cardgen.games.falling_off.board import (PROMOTIONS, Color, Direction, Kind, Piece, Position, Square, file_of,
-                                             rank_of, square_at, step)
+from cardgen.games.falling_off.board import (PROMOTIONS, RAYS, Color, Direction, Kind, Piece, Position, Square,
+                                             file_of, off_heading, rank_of, square_at, step)
 from cardgen.games.falling_off.variants import FallingOffRules
 
 KNIGHT_JUMPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+KNIGHT_TARGETS = tuple(tuple(t for df, dr in KNIGHT_JUMPS if (t := square_at(s % 8 + df, s // 8 + dr)) is not None)
+                       for s in range(64))
+KING_TARGETS = tuple(tuple(ray[0] for ray in RAYS[s].values() if ray) for s in range(64))
 ORTHOGONAL = (Direction.N, Direction.E, Direction.S, Direction.W)
 DIAGONAL = (Direction.NE, Direction.SE, Direction.SW, Direction.NW)
 SLIDES = {Kind.ROOK: ORTHOGONAL, Kind.BISHOP: DIAGONAL, Kind.QUEEN: ORTHOGONAL + DIAGONAL}
@@ -73,8 +76,11 @@ class Move:
 
     def with_choices(self, displacements: tuple[Displacement, ...] = (),
                      promotions: tuple[tuple[Square, Kind], ...] = ()) -> "Move":
-        return replace(self, displacements=tuple(sorted(displacements, key=_displacement_key)),
-                       promotions=tuple(sorted(promotions, key=lambda p: (p[0], p[1].value))))
+        chosen = [(square, kind) for square, kind in promotions if kind is not Kind.QUEEN]  # a queen is the default
+        # a piece pushed off the board is gone whichever way it went: one canonical heading
+        pushes = [d if d.landing is not None else replace(d, heading=off_heading(d.origin)) for d in displacements]
+        return replace(self, displacements=tuple(sorted(pushes, key=_displacement_key)),
+                       promotions=tuple(sorted(chosen, key=lambda p: (p[0], p[1].value))))
 
 
 def _displacement_key(d: Displacement) -> tuple[int, str, str]:
@@ -98,16 +104,14 @@ def piece_moves(position: Position, square: Square, piece: Piece, rules: Falling
     color, kind = piece.color, piece.kind
     targets: list[Square] = []
     if kind is Kind.KNIGHT:
-        targets = [t for df, dr in KNIGHT_JUMPS if (t := square_at(file_of(square) + df, rank_of(square) + dr)) is not None]
+        targets = list(KNIGHT_TARGETS[square])
     elif kind is Kind.KING:
-        targets = [t for d in Direction if (t := step(square, d)) is not None]
+        targets = list(KING_TARGETS[square])
     elif kind in SLIDES:
         # FO7: nothing blocks a move; a slider reaches every square of its lines
+        rays = RAYS[square]
         for direction in SLIDES[kind]:
-            distance = 1
-            while (t := step(square, direction, distance)) is not None:
-                targets.append(t)
-                distance += 1
+            targets.extend(rays[direction])
     if kind is not Kind.PAWN:
         moves = [Move(square, t, kind) for t in targets]
         if kind is Kind.KING and rules.castling:
@@ -168,6 +172,23 @@ def legal_moves(position: Position, rules: FallingOffRules) -> list[Move]:
         seen.add((square, piece.kind))  # two equal pieces on one square make the same moves
         moves += piece_moves(position, square, piece, rules)
     return moves
+
+
+def has_legal_move(position: Position, rules: FallingOffRules) -> bool:
+    """Whether the side to move has any legal move (else it must pass, FO10)."""
+    if position.winner is not None:
+        return False
+    return any(not piece.careening and piece_moves(position, square, piece, rules)
+               for square, piece in position.pieces(position.turn))
+
+
+def is_legal_shape(position: Position, move: Move, rules: FallingOffRules) -> bool:
+    """Whether ``move.shape`` is one of the legal moves (checking only the piece that moves)."""
+    if position.winner is not None or move.is_pass or not 0 <= move.origin < 64:
+        return False
+    piece = next((p for p in position.at(move.origin) if p.color is position.turn and p.kind is move.kind
+                  and not p.careening), None)
+    return piece is not None and move.shape in piece_moves(position, move.origin, piece, rules)
 
 
 def is_capture_shape(position: Position, move: Move) -> bool:

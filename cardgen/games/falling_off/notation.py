@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from cardgen.errors import RulesError
 from cardgen.games.falling_off.board import (FILES, RANKS, Color, Direction, Kind, Position, Square, file_of,
-                                             parse_square, rank_of, square_name, step)
+                                             off_heading, parse_square, rank_of, square_name, step)
 from cardgen.games.falling_off.events import PiecePromoted, PieceStepped
 from cardgen.games.falling_off.moves import Displacement, Move, displaced_by, legal_moves
 from cardgen.games.falling_off.rules import NAMES, IllegalMoveError, play
@@ -145,8 +145,10 @@ class _Reader:
         if self.peek() != "=":
             return None
         self.pos += 1
+        at = self.pos
         kind = self.piece_letter()
         if kind not in (Kind.QUEEN, Kind.ROOK, Kind.BISHOP, Kind.KNIGHT):
+            self.pos = at
             raise self.error(f"expected the piece a pawn becomes after '=', found {self.found()}",
                              hint="promote to " + ", ".join(self.style.letter(k) for k in (Kind.QUEEN, Kind.ROOK, Kind.BISHOP, Kind.KNIGHT)))
         return kind
@@ -205,7 +207,7 @@ class _Reader:
         from_file = FILES.index(lead[0]) if lead and lead[0] in FILES else None
         from_rank = RANKS.index(lead[-1]) if lead and lead[-1] in RANKS else None
         if kind is None and from_file is None and lead:
-            raise self.error("a pawn move names only the file it comes from", at=start, hint="write exd5")
+            raise self.error("a pawn move names the file it comes from", at=start, hint="write exd5, or e7e5 for a straight move")
         promotion = self.promotion()
         return MoveToken(text, start, kind or Kind.PAWN, target, from_file, from_rank, capture, promotion)
 
@@ -327,8 +329,8 @@ def _find_shape(position: Position, token: MoveToken, shapes: list[Move], rules:
     candidates = [m for m in shapes if m.kind is token.kind and m.target == token.target and not m.is_castle
                   and (token.from_file is None or file_of(m.origin) == token.from_file)
                   and (token.from_rank is None or rank_of(m.origin) == token.from_rank)]
-    if token.kind is Kind.PAWN and token.from_file is None:
-        candidates = [m for m in candidates if file_of(m.origin) == file_of(m.target)]
+    if token.kind is Kind.PAWN and (token.from_file is None or token.from_file == file_of(token.target)):
+        candidates = [m for m in candidates if file_of(m.origin) == file_of(m.target)]  # a straight advance
     promoting = [m for m in candidates if m.promotion is not None]
     if promoting:
         if token.promotion is None:
@@ -382,9 +384,9 @@ def _pushes(position: Position, token: MoveToken, shape: Move, needed: Counter[t
 
 def _heading(token: MoveToken, push: PushToken) -> Direction:
     if push.landing is None:
-        for direction in Direction:
-            if step(push.origin, direction) is None:
-                return direction
+        heading = off_heading(push.origin)
+        if heading is not None:
+            return heading
         raise _fail(token, f"{square_name(push.origin)} is not on the edge: a piece pushed from it cannot fall off",
                     col=push.col, hint="a push moves a piece one square")
     heading = Direction.between(push.origin, push.landing)
@@ -436,6 +438,8 @@ def format_move(position: Position, move: Move, rules: FallingOffRules, *, style
         promotion = f"={style.letter(move.promotion)}" if move.promotion else ""
         if move.kind is Kind.PAWN:
             lead = FILES[file_of(move.origin)] if file_of(move.origin) != file_of(move.target) else ""
+            if not lead and _disambiguation(position, move, rules):
+                lead = square_name(move.origin)  # two pawns of one file can both advance there: e7e5
             text = f"{lead}{capture}{square_name(move.target)}{promotion}"
         else:
             text = f"{style.letter(move.kind)}{_disambiguation(position, move, rules)}{capture}{square_name(move.target)}"
@@ -468,8 +472,10 @@ def format_move(position: Position, move: Move, rules: FallingOffRules, *, style
 
 
 def _disambiguation(position: Position, move: Move, rules: FallingOffRules) -> str:
+    straight = move.kind is Kind.PAWN
     rivals = {m.origin for m in legal_moves(position, rules)
-              if m.kind is move.kind and m.target == move.target and m.origin != move.origin and not m.is_castle}
+              if m.kind is move.kind and m.target == move.target and m.origin != move.origin and not m.is_castle
+              and (not straight or file_of(m.origin) == file_of(m.target))}
     if not rivals:
         return ""
     if all(file_of(r) != file_of(move.origin) for r in rivals):

@@ -24,7 +24,8 @@ from cardgen.games.falling_off.board import (CASTLING_RIGHTS, Color, EnPassant, 
                                              canonical, rank_of, square_name, step)
 from cardgen.games.falling_off.events import (Event, GameWon, PieceDisplaced, PieceMoved, PiecePromoted,
                                               PieceStepped, PieceStopped, TurnPassed)
-from cardgen.games.falling_off.moves import (CASTLES, Move, castle_rook, displacement_needs, legal_moves)
+from cardgen.games.falling_off.moves import (CASTLES, Move, castle_rook, displacement_needs, has_legal_move,
+                                             is_legal_shape, legal_moves)
 from cardgen.games.falling_off.variants import FallingOffRules
 
 NAMES = {Kind.KING: "king", Kind.QUEEN: "queen", Kind.ROOK: "rook", Kind.BISHOP: "bishop", Kind.KNIGHT: "knight",
@@ -63,12 +64,11 @@ def _describe(color: Color, kind: Kind) -> str:
 
 
 def _check_shape(position: Position, move: Move, rules: FallingOffRules) -> None:
-    shapes = legal_moves(position, rules)
     if move.is_pass:
-        if shapes:
+        if has_legal_move(position, rules):
             raise IllegalMoveError("you may pass only when every one of your pieces careens (FO10)")
         return
-    if move.shape in shapes:
+    if is_legal_shape(position, move, rules):
         return
     color = position.turn
     what = _describe(color, move.kind)  # type: ignore[arg-type]

@@ -198,7 +198,7 @@ def test_fo9_a_queen_unless_the_owner_chooses_otherwise() -> None:
 
 def test_fo9_a_promotion_that_does_not_happen_is_refused() -> None:
     with pytest.raises(IllegalMoveError, match="no pawn of yours promotes on h8"):
-        play(position("Ke1 Pg7:n Pa2 ke8"), move("P", "a2", "a3", promotions=(("h8", "Q"),)), RULES)
+        play(position("Ke1 Pg7:n Pa2 ke8"), move("P", "a2", "a3", promotions=(("h8", "R"),)), RULES)
 
 
 # -- FO10: you pass only when every one of your pieces careens --------------------------------
