@@ -2,16 +2,17 @@
 
 ::
 
-    1. Nc3 e5 2. Nd5 d5 3. Nxc7 (Pc7→d7) Qxc7 (Nc7→b6; Pd7→e7) 4. e4 (; Nb6→a5)
+    1. Nc3 e5 2. Nd5 d5 3. Nxc7 (Pc7→d7) Qxc7 (Nc7→b6) [Pd7→e7] 4. e4 [Nb6→a5]
 
 - A move is written as in chess (``Nc3``, ``exd5``, ``e8=Q``, ``O-O``); ``x`` marks a move
   that pushes (where chess would capture). ``--`` is a pass.
-- In brackets after it, before a ``;``: each enemy piece the move pushes, as *piece, square,
-  arrow, landing square* (``Pc7→d7``), or ``off`` when it is pushed off the board. The piece
-  letter may be left out when the square holds one kind of enemy piece (``c7→d7``).
-- After the ``;``: the steps the mover's careening pieces then take (``Pd7→e7``, ``Na5→off``),
-  with ``=Q`` where a careening pawn promotes. This part is optional on input; when given it
-  is checked against the rules.
+- In round brackets after it: each enemy piece the move pushes, as *piece, square, arrow,
+  landing square* (``Pc7→d7``), or ``off`` when it is pushed off the board. The piece letter
+  may be left out when the square holds one kind of enemy piece (``c7→d7``).
+- In square brackets: the steps the mover's careening pieces then take (``Pd7→e7``,
+  ``Na5→off``), with ``=Q`` where a careening pawn promotes. Optional on input; when given they
+  are checked against the rules. Betza's own style, ``(c7-b6;d7-e7)`` — the steps after a
+  semicolon inside the round brackets — is read too.
 - ``→``, ``->``, ``-`` and ``–`` are all read as the arrow. Move numbers (``3.``, ``3...``) and
   the results ``1-0`` / ``0-1`` may appear anywhere between moves.
 
@@ -213,32 +214,52 @@ class _Reader:
 
     def end_of_word(self, what: str) -> None:
         char = self.peek()
-        if char and not char.isspace() and char != "(":
+        if char and not char.isspace() and char not in "([":
             raise self.error(f"unexpected {self.found()} after {what}",
                              hint="separate moves with spaces; pushes go in brackets, e.g. Nxc7 (Pc7→d7)")
 
-    def brackets(self) -> tuple[tuple[PushToken, ...], tuple[PushToken, ...] | None]:
+    def _group(self, opening: str) -> bool:
+        """Step onto ``opening`` if it comes next (after spaces); otherwise stay where we are."""
         save = self.pos
         self.skip_space()
-        if self.peek() != "(":
-            self.pos = save
-            return (), None
-        self.pos += 1
+        if self.peek() == opening:
+            self.pos += 1
+            return True
+        self.pos = save
+        return False
+
+    def brackets(self) -> tuple[tuple[PushToken, ...], tuple[PushToken, ...] | None]:
+        """``(pushes)`` then ``[steps]``, both optional; ``(pushes; steps)`` is read too (Betza's style)."""
         pushes: list[PushToken] = []
         steps: list[PushToken] | None = None
-        current = pushes
+        if self._group("("):
+            pushes, steps = self._items(")", semicolon=True)
+            self.end_of_word("the brackets")
+        if self._group("["):
+            if steps is not None:
+                raise self.error("the momentum steps are written twice", at=self.pos - 1,
+                                 hint="write them after ';' in the round brackets or in square brackets, not both")
+            steps, _ = self._items("]", semicolon=False, momentum=True)
+            self.end_of_word("the brackets")
+        return tuple(pushes), (tuple(steps) if steps is not None else None)
+
+    def _items(self, closing: str, *, semicolon: bool, momentum: bool = False) -> tuple[list[PushToken], list[PushToken] | None]:
+        first: list[PushToken] = []
+        second: list[PushToken] | None = None
+        current = first
         expect_item = True
         while True:
             self.skip_space()
             char = self.peek()
-            if char == ")":
+            if char == closing:
                 self.pos += 1
-                break
-            if char == ";":
-                if steps is not None:
+                return first, second
+            if char == ";" and semicolon:
+                if second is not None:
                     raise self.error("only one ';' is allowed in brackets", hint="pushes; then momentum steps")
                 self.pos += 1
-                steps = current = []
+                second = current = []
+                momentum = True
                 expect_item = True
                 continue
             if char == ",":
@@ -248,13 +269,11 @@ class _Reader:
                 expect_item = True
                 continue
             if not char:
-                raise self.error("missing ')'", hint="close the brackets after the pushes")
+                raise self.error(f"missing '{closing}'", hint="close the brackets after the pushes")
             if not expect_item:
-                raise self.error(f"expected ',' or ')' , found {self.found()}", hint="separate pushes with commas")
-            current.append(self.push(momentum=steps is not None))
+                raise self.error(f"expected ',' or '{closing}', found {self.found()}", hint="separate pushes with commas")
+            current.append(self.push(momentum=momentum))
             expect_item = False
-        self.end_of_word("the brackets")
-        return tuple(pushes), (tuple(steps) if steps is not None else None)
 
     def push(self, *, momentum: bool) -> PushToken:
         start = self.pos
@@ -416,7 +435,7 @@ def _check_steps(token: MoveToken, events: tuple[object, ...], color: Color) -> 
         missing = happened - Counter({k: n for k, n in written.items() if k[0] is not None})
         real = ", ".join(f"{k.value}{square_name(o)}→{square_name(l) if l is not None else 'off'}"
                          for (k, o, l) in sorted(missing or happened, key=lambda x: x[1]))
-        raise _fail(token, "the momentum steps after ';' are incomplete", hint=f"also write {real}")
+        raise _fail(token, "the momentum steps are incomplete", hint=f"also write {real}")
 
 
 # -- formatting ------------------------------------------------------------------------------
@@ -462,13 +481,7 @@ def format_move(position: Position, move: Move, rules: FallingOffRules, *, style
                     and not (move.kind is Kind.PAWN and event.square == move.target and not event.careening):
                 items.append(f"{style.letter(Kind.PAWN)}{square_name(event.square)}={style.letter(event.kind)}")
         steps = ", ".join(items)
-    if pushes and steps:
-        return f"{text} ({pushes}; {steps})"
-    if pushes:
-        return f"{text} ({pushes})"
-    if steps:
-        return f"{text} (; {steps})"
-    return text
+    return text + (f" ({pushes})" if pushes else "") + (f" [{steps}]" if steps else "")
 
 
 def _disambiguation(position: Position, move: Move, rules: FallingOffRules) -> str:

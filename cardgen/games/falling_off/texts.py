@@ -15,6 +15,7 @@ from cardgen.games.falling_off.board import Color, Direction, Kind, Piece, Posit
 from cardgen.games.falling_off.events import (Event, GameWon, PieceDisplaced, PieceMoved, PiecePromoted, PieceStepped,
                                               PieceStopped, TurnPassed)
 from cardgen.games.falling_off.notation import ENGLISH, NotationStyle
+from cardgen.render.sheets import SHEET_LABELS
 from cardgen.rulebook.labels import Label, label_here
 
 if TYPE_CHECKING:
@@ -112,12 +113,15 @@ PAGE = {
     "step": label_here("caption:fo.page.step", "Step {n}", "Small label beside each step heading; {n} is 1, 2, 3 …"),
     "white_to_play": label_here("caption:fo.page.white_to_play", "White to play", "Under a diagram."),
     "black_to_play": label_here("caption:fo.page.black_to_play", "Black to play"),
-    "legend": label_here("caption:fo.page.legend", "How to read the diagrams", "Heading above the legend."),
 }
+
+SHEET = tuple(Label(context, text, "Page furniture of the printed marker sheets.", "cardgen/render/sheets.py")
+              for context, text in SHEET_LABELS.items())
+"""The card sheets' own labels, which this deck's catalog translates (see cardgen.render.sheets)."""
 
 ALL_LABELS: tuple[Label, ...] = (tuple(PIECES.values()) + tuple(HEADINGS.values()) + tuple(BECOMES.values())
                                  + tuple(FACT_HEADS.values()) + tuple(FACTS.values()) + tuple(LEGEND.values())
-                                 + tuple(NOTATION.values()) + tuple(PAGE.values()))
+                                 + tuple(NOTATION.values()) + tuple(PAGE.values()) + SHEET)
 
 
 class Words:

@@ -25,6 +25,7 @@ from cardgen.games.falling_off.notation import format_line
 from cardgen.games.falling_off.scenario import Frame as StepFrame
 from cardgen.games.falling_off.scenario import ScenarioSpec, load_scenario, replay
 from cardgen.games.falling_off.texts import PAGE, Words, fact_lines
+from cardgen.i18n.typography import apply_typography
 from cardgen.layout.sizes import PAPER_SIZES, Size
 from cardgen.layout.units import MM
 from cardgen.loading.deck_loader import display_path
@@ -71,10 +72,13 @@ class _Step:
         self.width = width
         self.words = Words(handout.translate)
         self.notation = self.words.notation()
-        self.caption = styles.body.clone("fo-caption", alignment=0, spaceAfter=6, hyphenationLang=None)
+        # no hyphenation: narrow ragged columns; and no embedded hyphenation, which in reportlab 5.1
+        # drops the hyphen of a word like "sud-ouest" when a table wraps the paragraph twice
+        self.caption = styles.body.clone("fo-caption", alignment=0, spaceAfter=6, hyphenationLang=None,
+                                         embeddedHyphenation=0)
         self.fact = styles.body.clone("fo-fact", alignment=0, fontSize=styles.body.fontSize * 0.88,
                                       leading=styles.body.fontSize * 1.16, spaceAfter=1.5, leftIndent=8,
-                                      firstLineIndent=-8, hyphenationLang=None)
+                                      firstLineIndent=-8, hyphenationLang=None, embeddedHyphenation=0)
         self.heading = styles.section.clone("fo-step", fontName=BODY_BOLD, spaceBefore=0, spaceAfter=4)
         self.small = styles.note.clone("fo-small", alignment=2, fontSize=styles.body.fontSize * 0.8)
         self.under = styles.note.clone("fo-under", alignment=1, fontSize=styles.body.fontSize * 0.8, spaceBefore=1)
@@ -100,7 +104,7 @@ class _Step:
         events = frame.turns[-1].events if frame.turns else ()
         for head, lines in fact_lines(self.words, events, frame.position):
             for index, line in enumerate(lines):
-                lead = f"<b>{escape(head)}:</b> " if index == 0 else ""
+                lead = f"<b>{escape(apply_typography(head + ':', handout.language))}</b> " if index == 0 else ""
                 right.append(Paragraph(lead + escape(line), self.fact))
         if frame.position.winner is None:
             right.append(Paragraph(f"<i>{escape(self.words(to_play))}</i>", self.fact.clone("fo-next", spaceBefore=4)))
@@ -115,6 +119,16 @@ class _Step:
                                   ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (0, 0), 10),
                                   ("RIGHTPADDING", (1, 0), (1, 0), 0), ("TOPPADDING", (0, 0), (-1, -1), 6)]))
         return [KeepTogether([head, body, Spacer(1, 12)])]
+
+
+def _styles(geo: Geometry, language: str) -> Styles:
+    """The rulebook's styles without embedded hyphenation (see :class:`_Step`)."""
+    from dataclasses import replace
+
+    base = make_styles(geo, language)
+    changes = {name: getattr(base, name).clone(f"fo-{name}", embeddedHyphenation=0)
+               for name in ("body", "lead", "note", "subtitle", "section")}
+    return replace(base, **changes)
 
 
 def _geometry(paper: str) -> Geometry:
@@ -159,7 +173,7 @@ def build_handout(deck: DeckSpec, translate: Translate, language: str) -> Handou
 def write_pdf(handout: Handout, deck: DeckSpec, target: Path, *, paper: str) -> None:
     register_fonts()
     geo = _geometry(paper)
-    styles = make_styles(geo, handout.language)
+    styles = _styles(geo, handout.language)
     steps = _Step(handout, styles, geo.frame_width)
     story = _front(handout, deck, styles, geo.frame_width)
     for index, frame in enumerate(handout.frames):
@@ -187,7 +201,7 @@ def write_pngs(handout: Handout, folder: Path) -> list[Path]:
     register_fonts()
     margin = 6 * MM
     geo = Geometry(FRAME_PAGE, margin, margin, margin, 10.0)
-    styles = make_styles(geo, handout.language)
+    styles = _styles(geo, handout.language)
     steps = _Step(handout, styles, geo.frame_width)
     story: list[Flowable] = []
     for index, frame in enumerate(handout.frames):

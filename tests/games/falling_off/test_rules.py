@@ -192,7 +192,7 @@ def test_fo9_a_careening_pawn_promotes_on_arrival_and_keeps_momentum() -> None:
 def test_fo9_a_queen_unless_the_owner_chooses_otherwise() -> None:
     after, _ = play_text(position("Ke1 Pg7:n Pa2 ke8"), "a3")
     assert stack(after, "g8") == ["Q:n"]
-    after, _ = play_text(position("Ke1 Pg7:n Pa2 ke8"), "a3 (; Pg7→g8=R)")
+    after, _ = play_text(position("Ke1 Pg7:n Pa2 ke8"), "a3 [Pg7→g8=R]")
     assert stack(after, "g8") == ["R:n"]
 
 
