@@ -109,7 +109,7 @@ def _unit(direction: Direction) -> tuple[float, float]:
     return direction.df / length, direction.dr / length
 
 
-def _beyond(square: Square, direction: Direction) -> tuple[float, float]:
+def fallen_point(square: Square, direction: Direction) -> tuple[float, float]:
     """Where a piece that fell off from ``square`` towards ``direction`` is drawn: just outside."""
     x, y = _centre(square)
     x += direction.df * S
@@ -205,11 +205,11 @@ def _pieces(c: ShapesCanvas, position: Position) -> None:
 def _overlays(c: ShapesCanvas, marks: Marks) -> None:
     for arrow in marks.steps:
         x1, y1 = _centre(arrow.origin)
-        x2, y2 = _centre(arrow.landing) if arrow.landing is not None else _beyond(arrow.origin, arrow.heading)
+        x2, y2 = _centre(arrow.landing) if arrow.landing is not None else fallen_point(arrow.origin, arrow.heading)
         _arrow(c, x1, y1, x2, y2, color=MOMENTUM, width=0.06 * S, head=0.22 * S, dash=(0.12 * S, 0.08 * S))
     for arrow in marks.pushes:  # from the edge of the pusher's glyph to the pushed piece
         x1, y1 = _centre(arrow.origin)
-        x2, y2 = _centre(arrow.landing) if arrow.landing is not None else _beyond(arrow.origin, arrow.heading)
+        x2, y2 = _centre(arrow.landing) if arrow.landing is not None else fallen_point(arrow.origin, arrow.heading)
         ux, uy = _unit(arrow.heading)
         start = 0.3 * S * (1.3 if arrow.heading.df and arrow.heading.dr else 1.0)
         _arrow(c, x1 + ux * start, y1 + uy * start, x2 - ux * 0.12 * S, y2 - uy * 0.12 * S, color=PUSH,
@@ -234,7 +234,7 @@ def _fallen(c: ShapesCanvas, marks: Marks) -> None:
     used: dict[tuple[float, float], int] = {}
     for piece, origin in marks.fallen:
         assert piece.heading is not None
-        x, y = _beyond(origin, piece.heading)
+        x, y = fallen_point(origin, piece.heading)
         key = (round(x), round(y))
         shift = used.get(key, 0)
         used[key] = shift + 1

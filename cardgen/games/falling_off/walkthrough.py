@@ -15,8 +15,8 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from reportlab import rl_config
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, PageBreak, PageTemplate, Paragraph,
-                                Spacer, Table, TableStyle)
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate, Paragraph, Spacer, Table,
+                                TableStyle)
 
 from cardgen.errors import DeckError
 from cardgen.games.falling_off.board import Color
@@ -79,6 +79,7 @@ class _Step:
         self.fact = styles.body.clone("fo-fact", alignment=0, fontSize=styles.body.fontSize * 0.88,
                                       leading=styles.body.fontSize * 1.16, spaceAfter=1.5, leftIndent=8,
                                       firstLineIndent=-8, hyphenationLang=None, embeddedHyphenation=0)
+        self.fact_more = self.fact.clone("fo-fact-more", firstLineIndent=0)
         self.heading = styles.section.clone("fo-step", fontName=BODY_BOLD, spaceBefore=0, spaceAfter=4)
         self.small = styles.note.clone("fo-small", alignment=2, fontSize=styles.body.fontSize * 0.8)
         self.under = styles.note.clone("fo-under", alignment=1, fontSize=styles.body.fontSize * 0.8, spaceBefore=1)
@@ -105,7 +106,7 @@ class _Step:
         for head, lines in fact_lines(self.words, events, frame.position):
             for index, line in enumerate(lines):
                 lead = f"<b>{escape(apply_typography(head + ':', handout.language))}</b> " if index == 0 else ""
-                right.append(Paragraph(lead + escape(line), self.fact))
+                right.append(Paragraph(lead + escape(line), self.fact if index == 0 else self.fact_more))
         if frame.position.winner is None:
             right.append(Paragraph(f"<i>{escape(self.words(to_play))}</i>", self.fact.clone("fo-next", spaceBefore=4)))
         head = Table([[Paragraph(self.title(frame), self.heading),
@@ -190,8 +191,8 @@ def write_pdf(handout: Handout, deck: DeckSpec, target: Path, *, paper: str) -> 
         doc.build(story)
 
 
-FRAME_PAGE = Size(180 * MM, 112 * MM)
-"""One step alone, for slides: the page each PNG frame is cut from."""
+FRAME_WIDTH = 180 * MM
+"""Width of one step alone, for slides; each PNG is as tall as its step needs."""
 
 
 def write_pngs(handout: Handout, folder: Path) -> list[Path]:
@@ -200,30 +201,29 @@ def write_pngs(handout: Handout, folder: Path) -> list[Path]:
 
     register_fonts()
     margin = 6 * MM
-    geo = Geometry(FRAME_PAGE, margin, margin, margin, 10.0)
+    width = FRAME_WIDTH - 2 * margin
+    geo = Geometry(Size(FRAME_WIDTH, 300 * MM), margin, margin, margin, 10.0)
     styles = _styles(geo, handout.language)
-    steps = _Step(handout, styles, geo.frame_width)
-    story: list[Flowable] = []
-    for index, frame in enumerate(handout.frames):
-        story += steps.flowables(frame, legend=False) + ([PageBreak()] if index < len(handout.frames) - 1 else [])
-    buffer = io.BytesIO()
-    doc = BaseDocTemplate(buffer, pagesize=(FRAME_PAGE.width_pt, FRAME_PAGE.height_pt), invariant=1,
-                          initialFontName=BODY, leftMargin=margin, rightMargin=margin, topMargin=margin,
-                          bottomMargin=margin)
-    doc.addPageTemplates([PageTemplate(id="frame", frames=[Frame(margin, margin, geo.frame_width, geo.frame_height,
-                                                                   id="body", leftPadding=0, rightPadding=0,
-                                                                   topPadding=0, bottomPadding=0)])])
-    doc.build(story)
-    pdf = pdfium.PdfDocument(buffer.getvalue())
+    steps = _Step(handout, styles, width)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for index in range(len(pdf)):
-        image = pdf[index].render(scale=PNG_DPI / 72).to_pil().convert("RGB")
+    for index, frame in enumerate(handout.frames):
+        story = steps.flowables(frame, legend=index == 0)[0]._content[:2]  # heading and body, no spacer
+        height = sum(flowable.wrap(width, 10_000)[1] for flowable in story) + 2 * margin
+        buffer = io.BytesIO()
+        doc = BaseDocTemplate(buffer, pagesize=(FRAME_WIDTH, height), invariant=1, initialFontName=BODY,
+                              leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin)
+        doc.addPageTemplates([PageTemplate(id="frame", frames=[Frame(margin, margin, width, height - 2 * margin + 1,
+                                                                       id="body", leftPadding=0, rightPadding=0,
+                                                                       topPadding=0, bottomPadding=0)])])
+        doc.build(steps.flowables(frame, legend=index == 0)[0]._content[:2])
+        pdf = pdfium.PdfDocument(buffer.getvalue())
+        image = pdf[0].render(scale=PNG_DPI / 72).to_pil().convert("RGB")
+        pdf.close()
         path = folder / f"step-{index + 1:02d}.png"
         with atomic_path(path) as tmp:
             image.save(tmp, format="PNG", dpi=(PNG_DPI, PNG_DPI))
         written.append(path)
-    pdf.close()
     return written
 
 
