@@ -22,9 +22,6 @@ def test_fo1_there_is_no_check_a_king_may_stand_where_it_is_attacked() -> None:
 
 
 def test_fo1_pushing_the_enemy_king_off_the_edge_wins_at_once() -> None:
-    start = position("Ke1 Ra1 ke8 ph7:n", turn="w")
-    after, events = play(start, move("R", "a1", "a8"), RULES)  # a8 is empty: an ordinary move
-    assert after.winner is None
     after, events = play(position("Ke1 Ra8 ke8", turn="w"), move("R", "a8", "e8", "K e8 n"), RULES)
     assert after.winner is Color.WHITE
     assert isinstance(events[-1], GameWon)

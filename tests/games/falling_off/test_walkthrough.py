@@ -85,12 +85,11 @@ def test_png_frames_one_per_step(runner, tmp_path: Path) -> None:  # type: ignor
 
 def test_the_captions_claims_hold() -> None:
     """What the script says about the continuation is what the engine does."""
-    frames = {frame.step.id: frame for frame in replay(load_scenario(DECK))}
-    after_nf6 = frames["nf6"].position
-    rescues = [m for m in legal_moves(after_nf6, frames["nf6"].turns[0].after and load_scenario(DECK).rules)
-               if m.target == sq("a5")]
+    scenario = load_scenario(DECK)
+    frames = {frame.step.id: frame for frame in replay(scenario)}
+    rescues = [m for m in legal_moves(frames["nf6"].position, scenario.rules) if m.target == sq("a5")]
     assert [(m.kind, m.origin) for m in rescues] == [(Kind.ROOK, sq("a1"))]  # "5. Ra5 was the last chance"
-    assert not [m for m in legal_moves(frames["qxc7"].position, load_scenario(DECK).rules) if m.target == sq("b6")]
+    assert not [m for m in legal_moves(frames["qxc7"].position, scenario.rules) if m.target == sq("b6")]
     assert [p.kind for p in frames["nf3"].position.fallen] == [Kind.KNIGHT]
     assert not frames["qf7"].position.careening(Color.BLACK)
 
