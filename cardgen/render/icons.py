@@ -194,3 +194,27 @@ def draw_symbol(c: Canvas, name: str, x: float, y: float, s: float, color: str) 
         c.polygon(_regular(cx, cy, r, 6, 0), fill=True)
     else:  # pragma: no cover - validated by the model
         raise ValueError(name)
+
+
+# -- momentum markers (Falling Off): an arrow from a ring, in each of eight directions -----------
+
+MOMENTUM_ANGLES = {"n": 90, "ne": 45, "e": 0, "se": -45, "s": -90, "sw": -135, "w": 180, "nw": 135}
+
+
+def _momentum_icon(angle: float) -> IconFn:
+    def icon(c: Canvas, x: float, y: float, s: float, color: str, paper: str) -> None:
+        """A small ring where the piece stands and a bold arrow whose wide head reaches the edge."""
+        cx, cy = x + s / 2, y + s / 2
+        a = math.radians(angle)
+        ca, sa = math.cos(a), math.sin(a)
+        diagonal = angle % 90 != 0
+        tip, neck = (s * 0.57, s * 0.33) if diagonal else (s * 0.49, s * 0.27)
+        c.set_stroke(color, s * 0.04)
+        c.circle(cx, cy, s * 0.13, fill=False, stroke=True)
+        _arrow(c, cx + s * 0.17 * ca, cy + s * 0.17 * sa, cx + tip * ca, cy + tip * sa, s * 0.12, tip - neck, color)
+
+    return icon
+
+
+for _name, _angle in MOMENTUM_ANGLES.items():
+    ICONS[f"momentum-{_name}"] = _momentum_icon(_angle)

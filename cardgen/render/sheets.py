@@ -103,6 +103,23 @@ class _FormCache:
         c.restoreState()
 
 
+SHEET_LABELS = {
+    "sheet:label": "{title} · sheet {number}/{count}",
+    "sheet:label.fronts": "{title} · sheet {number}/{count} · fronts",
+    "sheet:fold": "fold here",
+}
+"""Page furniture of card sheets (context → English); a deck's catalog may translate them."""
+
+
+def sheet_text(translate: Translate, context: str, **values: object) -> str:
+    """A sheet label in the deck's language (English when the catalog has no entry for it)."""
+    source = SHEET_LABELS[context]
+    try:
+        return translate(context, source).format(**values)
+    except (KeyError, IndexError, ValueError):
+        return source.format(**values)
+
+
 def _label(c: RLCanvas, sheet: Sheet, text: str) -> None:
     """A small page label in the top margin, centred over the first column (clear of marks)."""
     first = sheet.slots[0]
@@ -168,12 +185,13 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
         if options.layout == "gutterfold":
             for slot, card in zip(backs.slots, chunk):
                 forms.place(forms.back(card), slot)
-            draw_fold_line(rc, fronts, "fold here")
+            draw_fold_line(rc, fronts, sheet_text(renderer.translate, "sheet:fold"))
         _marks(rc, fronts, options, safe=renderer.safe)
         if options.layout == "gutterfold":
             _marks(rc, backs, options, safe=renderer.safe, legend=False)
         if options.labels:
-            _label(c, fronts, f"{title} · sheet {number}/{len(chunks)}" + (" · fronts" if options.layout == "duplex" else ""))
+            context = "sheet:label.fronts" if options.layout == "duplex" else "sheet:label"
+            _label(c, fronts, sheet_text(renderer.translate, context, title=title, number=number, count=len(chunks)))
         c.showPage()
         pages += 1
         if options.layout == "duplex":

@@ -1,0 +1,243 @@
+"""The Falling Off walkthrough: the example game, one diagram and caption per step.
+
+Reads the deck's ``walkthrough.yaml``, replays its moves through the engine (so every position
+is the rules' own), and lays out a handout: a title page with the introduction, then each step
+as its notation, a board diagram and a text column — the step's caption and what happened
+(move, pushes, stops, momentum, pieces careening). ``image_format="png"`` writes one PNG per
+step instead, for slides.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from reportlab import rl_config
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate, Paragraph, Spacer, Table,
+                                TableStyle)
+
+from cardgen.errors import DeckError
+from cardgen.games.falling_off.board import Color
+from cardgen.games.falling_off.diagram import Marks, board_drawing, legend_drawing, marks_for
+from cardgen.games.falling_off.notation import format_line
+from cardgen.games.falling_off.scenario import Frame as StepFrame
+from cardgen.games.falling_off.scenario import ScenarioSpec, load_scenario, replay
+from cardgen.games.falling_off.texts import PAGE, Words, fact_lines
+from cardgen.i18n.typography import apply_typography
+from cardgen.layout.sizes import PAPER_SIZES, Size
+from cardgen.layout.units import MM
+from cardgen.loading.deck_loader import display_path
+from cardgen.model.deck import DeckSpec
+from cardgen.output import atomic_path
+from cardgen.render.card_renderer import Translate
+from cardgen.render.fonts import BODY, BODY_BOLD, register_fonts
+from cardgen.rulebook.flowables import BookDoc
+from cardgen.rulebook.inline import to_markup
+from cardgen.rulebook.styles import RULE, Geometry, Styles, make_styles
+from cardgen.walkthrough.registry import WalkthroughOptions, WalkthroughResult
+
+DIAGRAM_SHARE = 0.54
+"""Part of the text width the board takes; the caption column gets the rest."""
+PNG_DPI = 150
+
+
+@dataclass(frozen=True)
+class Handout:
+    """Everything the layout needs, already in the handout's language."""
+
+    scenario: ScenarioSpec
+    frames: list[StepFrame]
+    translate: Translate
+    language: str
+
+    def text(self, context: str, source: str) -> str:
+        return self.translate(context, source)
+
+
+def _markup(text: str, source: Path, line: int | None) -> str:
+    def no_cards(card_id: str) -> str:
+        raise DeckError(f"walkthrough text cannot show card [[{card_id}]]", path=source, line=line)
+
+    return to_markup(text, card_name=no_cards, icon_size=10)
+
+
+class _Step:
+    """Builds the flowables of one step."""
+
+    def __init__(self, handout: Handout, styles: Styles, width: float) -> None:
+        self.handout = handout
+        self.styles = styles
+        self.width = width
+        self.words = Words(handout.translate)
+        self.notation = self.words.notation()
+        # no hyphenation: narrow ragged columns; and no embedded hyphenation, which in reportlab 5.1
+        # drops the hyphen of a word like "sud-ouest" when a table wraps the paragraph twice
+        self.caption = styles.body.clone("fo-caption", alignment=0, spaceAfter=6, hyphenationLang=None,
+                                         embeddedHyphenation=0)
+        self.fact = styles.body.clone("fo-fact", alignment=0, fontSize=styles.body.fontSize * 0.88,
+                                      leading=styles.body.fontSize * 1.16, spaceAfter=1.5, leftIndent=8,
+                                      firstLineIndent=-8, hyphenationLang=None, embeddedHyphenation=0)
+        self.fact_more = self.fact.clone("fo-fact-more", firstLineIndent=0)
+        self.heading = styles.section.clone("fo-step", fontName=BODY_BOLD, spaceBefore=0, spaceAfter=4)
+        self.small = styles.note.clone("fo-small", alignment=2, fontSize=styles.body.fontSize * 0.8)
+        self.under = styles.note.clone("fo-under", alignment=1, fontSize=styles.body.fontSize * 0.8, spaceBefore=1)
+
+    def title(self, frame: StepFrame) -> str:
+        step = frame.step
+        if step.title:
+            return escape(self.handout.text(f"caption:fo.step.{step.id}.title", step.title))
+        rules = self.handout.scenario.rules
+        return escape(format_line(frame.before, [t.move for t in frame.turns], rules, style=self.notation))
+
+    def flowables(self, frame: StepFrame, *, legend: bool) -> list[Flowable]:
+        handout, step = self.handout, frame.step
+        marks = marks_for(frame.turns[-1]) if frame.turns else Marks()
+        marks = Marks(marks.last_move, marks.pushes, marks.steps, marks.fallen, step.barred, step.watch)
+        diagram_width = self.width * DIAGRAM_SHARE
+        drawing = board_drawing(frame.position, marks, width=diagram_width, legend=self.words.legend() if legend else None)
+        to_play = PAGE["white_to_play"] if frame.position.turn is Color.WHITE else PAGE["black_to_play"]
+        left: list[Flowable] = [drawing]
+        source = handout.scenario.located.path
+        caption = handout.text(f"caption:fo.step.{step.id}", step.caption)
+        right: list[Flowable] = [Paragraph(_markup(caption, source, step.line), self.caption)]
+        events = frame.turns[-1].events if frame.turns else ()
+        for head, lines in fact_lines(self.words, events, frame.position):
+            for index, line in enumerate(lines):
+                lead = f"<b>{escape(apply_typography(head + ':', handout.language))}</b> " if index == 0 else ""
+                right.append(Paragraph(lead + escape(line), self.fact if index == 0 else self.fact_more))
+        if frame.position.winner is None:
+            right.append(Paragraph(f"<i>{escape(self.words(to_play))}</i>", self.fact.clone("fo-next", spaceBefore=4)))
+        head = Table([[Paragraph(self.title(frame), self.heading),
+                       Paragraph(escape(self.words(PAGE["step"], n=frame.number)), self.small)]],
+                     colWidths=[self.width * 0.8, self.width * 0.2])
+        head.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), BODY), ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                                  ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                  ("LINEBELOW", (0, 0), (-1, 0), 0.6, RULE), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
+        body = Table([[left, right]], colWidths=[diagram_width + 10, self.width - diagram_width - 10])
+        body.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), BODY), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                  ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (0, 0), 10),
+                                  ("RIGHTPADDING", (1, 0), (1, 0), 0), ("TOPPADDING", (0, 0), (-1, -1), 6)]))
+        return [KeepTogether([head, body, Spacer(1, 12)])]
+
+
+def _styles(geo: Geometry, language: str) -> Styles:
+    """The rulebook's styles without embedded hyphenation (see :class:`_Step`)."""
+    from dataclasses import replace
+
+    base = make_styles(geo, language)
+    changes = {name: getattr(base, name).clone(f"fo-{name}", embeddedHyphenation=0)
+               for name in ("body", "lead", "note", "subtitle", "section")}
+    return replace(base, **changes)
+
+
+def _geometry(paper: str) -> Geometry:
+    return Geometry(PAPER_SIZES[paper], 17 * MM, 16 * MM, 18 * MM, 10.0)
+
+
+def _front(handout: Handout, deck: DeckSpec, styles: Styles, width: float) -> list[Flowable]:
+    scenario = handout.scenario
+    source = scenario.located.path
+    title = handout.text("deck:title", deck.title)
+    out: list[Flowable] = [Spacer(1, 10), Paragraph(escape(title), styles.title.clone("fo-title", fontSize=40, leading=46)),
+                           Paragraph(escape(handout.text("caption:fo.title", scenario.title)), styles.subtitle)]
+    if scenario.subtitle:
+        out.append(Paragraph(escape(handout.text("caption:fo.subtitle", scenario.subtitle)),
+                             styles.subtitle.clone("fo-sub2", fontSize=styles.body.fontSize * 1.05,
+                                                   leading=styles.body.fontSize * 1.4)))
+    for index, paragraph in enumerate(scenario.intro):
+        text = handout.text(f"caption:fo.intro.{index + 1}", paragraph)
+        out.append(Paragraph(_markup(text, source, scenario.located.where(("intro", index))[0]),
+                             styles.lead if index == 0 else styles.body))
+        if index == len(scenario.intro) - 2:  # the legend, after the paragraph on reading the diagrams
+            legend = legend_drawing(Words(handout.translate).legend(), width=width, scale=1.15)
+            legend.hAlign = "CENTER"
+            out += [legend, Spacer(1, 6)]
+    out.append(Paragraph(_markup(handout.text("caption:fo.credit", scenario.credit), source, None), styles.note))
+    out.append(Spacer(1, 8))
+    return out
+
+
+def _back(handout: Handout, styles: Styles) -> list[Flowable]:
+    scenario = handout.scenario
+    return [Paragraph(_markup(handout.text(f"caption:fo.outro.{i + 1}", text), scenario.located.path,
+                              scenario.located.where(("outro", i))[0]), styles.body)
+            for i, text in enumerate(scenario.outro)]
+
+
+def build_handout(deck: DeckSpec, translate: Translate, language: str) -> Handout:
+    scenario = load_scenario(deck.folder, display=display_path(deck.folder / "walkthrough.yaml"))
+    return Handout(scenario, replay(scenario), translate, language)
+
+
+def write_pdf(handout: Handout, deck: DeckSpec, target: Path, *, paper: str) -> None:
+    register_fonts()
+    geo = _geometry(paper)
+    styles = _styles(geo, handout.language)
+    steps = _Step(handout, styles, geo.frame_width)
+    story = _front(handout, deck, styles, geo.frame_width)
+    for index, frame in enumerate(handout.frames):
+        story += steps.flowables(frame, legend=False)
+    story += _back(handout, styles)
+    words = Words(handout.translate)
+    title = handout.text("deck:title", deck.title)
+    rl_config.useA85 = 0
+    with atomic_path(target) as tmp:
+        doc = BookDoc(str(tmp), geo=geo, footer=lambda page: words(PAGE["footer"], title=title, page=page),
+                      title=f"{title} — {handout.text('caption:fo.title', handout.scenario.title)}",
+                      author=deck.designer, subject=handout.text("caption:fo.title", handout.scenario.title),
+                      creator="cardgen", lang=handout.language)
+        doc.build(story)
+
+
+FRAME_WIDTH = 180 * MM
+"""Width of one step alone, for slides; each PNG is as tall as its step needs."""
+
+
+def write_pngs(handout: Handout, folder: Path) -> list[Path]:
+    """One PNG per step (``step-01.png`` …), written atomically into ``folder``."""
+    import pypdfium2 as pdfium
+
+    register_fonts()
+    margin = 6 * MM
+    width = FRAME_WIDTH - 2 * margin
+    geo = Geometry(Size(FRAME_WIDTH, 300 * MM), margin, margin, margin, 10.0)
+    styles = _styles(geo, handout.language)
+    steps = _Step(handout, styles, width)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for index, frame in enumerate(handout.frames):
+        story = steps.flowables(frame, legend=index == 0)[0]._content[:2]  # heading and body, no spacer
+        height = sum(flowable.wrap(width, 10_000)[1] for flowable in story) + 2 * margin
+        buffer = io.BytesIO()
+        doc = BaseDocTemplate(buffer, pagesize=(FRAME_WIDTH, height), invariant=1, initialFontName=BODY,
+                              leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin)
+        doc.addPageTemplates([PageTemplate(id="frame", frames=[Frame(margin, margin, width, height - 2 * margin + 1,
+                                                                       id="body", leftPadding=0, rightPadding=0,
+                                                                       topPadding=0, bottomPadding=0)])])
+        doc.build(steps.flowables(frame, legend=index == 0)[0]._content[:2])
+        pdf = pdfium.PdfDocument(buffer.getvalue())
+        image = pdf[0].render(scale=PNG_DPI / 72).to_pil().convert("RGB")
+        pdf.close()
+        path = folder / f"step-{index + 1:02d}.png"
+        with atomic_path(path) as tmp:
+            image.save(tmp, format="PNG", dpi=(PNG_DPI, PNG_DPI))
+        written.append(path)
+    return written
+
+
+def write_walkthrough(deck: DeckSpec, target: Path, *, translate: Translate, language: str,
+                      options: WalkthroughOptions) -> WalkthroughResult:
+    """The registered writer: ``walkthrough-<lang>.pdf``, or a folder of PNG frames."""
+    handout = build_handout(deck, translate, language)
+    notes = []
+    if options.players not in (None, 2):
+        notes.append("Falling Off is a two-player game; --players is ignored")
+    if options.seed is not None:
+        notes.append("the Falling Off walkthrough replays a fixed game; --seed is ignored")
+    if options.image_format == "png":
+        return WalkthroughResult(files=write_pngs(handout, Path(target)), notes=notes)
+    write_pdf(handout, deck, Path(target), paper=options.paper)
+    return WalkthroughResult(files=[Path(target)], notes=notes)
+
