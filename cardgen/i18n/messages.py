@@ -87,6 +87,14 @@ def deck_messages(deck: DeckSpec) -> list[SourceMessage]:
     return out
 
 
+def sheet_messages() -> list[SourceMessage]:
+    """The card sheets' own page furniture (``sheet 1/6 · fronts``, ``fold here``), for every deck."""
+    from cardgen.render.sheets import SHEET_LABELS
+
+    note = "Page furniture of the printed card sheets, in the top margin. {title} is the deck's title."
+    return [SourceMessage(context, text, "cardgen/render/sheets.py", None, note) for context, text in SHEET_LABELS.items()]
+
+
 def rulebook_path(deck: DeckSpec) -> Path:
     return deck.folder / RULEBOOK_FILE
 
@@ -112,7 +120,7 @@ def extract_messages(deck: DeckSpec) -> list[SourceMessage]:
     from cardgen.games import load_games
 
     load_games()  # games register their own strings (walkthrough captions, diagram labels)
-    messages = deck_messages(deck) + rulebook_messages(deck)
+    messages = deck_messages(deck) + sheet_messages() + rulebook_messages(deck)
     for extractor in _EXTRACTORS:
         messages.extend(extractor(deck))
     seen: set[tuple[str, str]] = set()

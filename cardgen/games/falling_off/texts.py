@@ -15,7 +15,6 @@ from cardgen.games.falling_off.board import Color, Direction, Kind, Piece, Posit
 from cardgen.games.falling_off.events import (Event, GameWon, PieceDisplaced, PieceMoved, PiecePromoted, PieceStepped,
                                               PieceStopped, TurnPassed)
 from cardgen.games.falling_off.notation import ENGLISH, NotationStyle
-from cardgen.render.sheets import SHEET_LABELS
 from cardgen.rulebook.labels import Label, label_here
 
 if TYPE_CHECKING:
@@ -115,13 +114,9 @@ PAGE = {
     "black_to_play": label_here("caption:fo.page.black_to_play", "Black to play"),
 }
 
-SHEET = tuple(Label(context, text, "Page furniture of the printed marker sheets.", "cardgen/render/sheets.py")
-              for context, text in SHEET_LABELS.items())
-"""The card sheets' own labels, which this deck's catalog translates (see cardgen.render.sheets)."""
-
 ALL_LABELS: tuple[Label, ...] = (tuple(PIECES.values()) + tuple(HEADINGS.values()) + tuple(BECOMES.values())
                                  + tuple(FACT_HEADS.values()) + tuple(FACTS.values()) + tuple(LEGEND.values())
-                                 + tuple(NOTATION.values()) + tuple(PAGE.values()) + SHEET)
+                                 + tuple(NOTATION.values()) + tuple(PAGE.values()))
 
 
 class Words:
