@@ -48,14 +48,11 @@ def main() -> None:
 
 def _register() -> None:
     # One line per command module; keep this list sorted by command name.
-    from cardgen.commands import build, calibrate, export, i18n, rulebook, schema, sheets, validate, walkthrough
+    from cardgen.commands import (build, calibrate, export, i18n, new, rulebook, schema, sheets, simulate, validate,
+                                  walkthrough, watch)
 
-    for module in (build, calibrate, export, i18n, rulebook, schema, sheets, validate, walkthrough):
-        main.add_command(module.command)
-    # -- commands added by later features register here --
-    from cardgen.commands import new, watch
-
-    for module in (new, watch):
+    for module in (build, calibrate, export, i18n, new, rulebook, schema, sheets, simulate, validate, walkthrough,
+                   watch):
         main.add_command(module.command)
 
 

@@ -20,6 +20,7 @@ Public API (what the walkthrough and ``cardgen simulate`` use)::
   a deck of another game raise :class:`~cardgen.errors.RulesError`.
 - :func:`game_from_table`: a game from a hand-made table; :meth:`Game.attempt` scripts plays.
 - :func:`replay`: the table after each event, rebuilt from the log alone; :func:`final_table`.
+- :func:`find_moments`: which events show which rule at work (``R26`` …), to pick teaching frames.
 - :func:`find_variant`, :func:`resolve_options`, :class:`Options`: variants and house-rule options.
 - :data:`AGENTS`, :func:`make_agent`: ``random``, ``heuristic``, ``novice``.
 
@@ -27,22 +28,38 @@ Physical cards are ``<kind>-<n>`` (``hit-1`` … ``hit-8``, ``ground-1`` … ``g
 numbers, 0 being the player on the dealer's left. The engine never imports reportlab.
 """
 
-from cardgen.games.falling.agents import AGENTS, HeuristicAgent, NoviceAgent, RandomAgent, Reaction, SeatView, make_agent
+from cardgen.games.falling.agents import (
+    AGENTS,
+    HeuristicAgent,
+    NoviceAgent,
+    RandomAgent,
+    Reaction,
+    SeatView,
+    make_agent,
+)
 from cardgen.games.falling.cards import KINDS, kind_of
 from cardgen.games.falling.clock import Game, Tally
 from cardgen.games.falling.events import FIELDS, Event
 from cardgen.games.falling.log import dumps_log, parse_log, read_log, write_log
+from cardgen.games.falling.moments import RULE_TITLES, Moment, find_moments
 from cardgen.games.falling.play import GameRecord, deck_recipe, game_from_table, new_game, play_game
 from cardgen.games.falling.replay import ReplayError, final_table, replay
 from cardgen.games.falling.rules import PickUp, Play, apply
-from cardgen.games.falling.state import SeatSnapshot, StackSnapshot, TableSnapshot, conservation_problems
+from cardgen.games.falling.state import (
+    SeatSnapshot,
+    StackSnapshot,
+    TableSnapshot,
+    conservation_problems,
+    state_problems,
+)
 from cardgen.games.falling.teaching import stage_kinds
 from cardgen.games.falling.variants import VARIANTS, Options, find_variant, resolve_options
 
 __all__ = [
-    "AGENTS", "FIELDS", "KINDS", "VARIANTS", "Event", "Game", "GameRecord", "HeuristicAgent", "NoviceAgent",
-    "Options", "PickUp", "Play", "RandomAgent", "Reaction", "ReplayError", "SeatSnapshot", "SeatView",
-    "StackSnapshot", "TableSnapshot", "Tally", "apply", "conservation_problems", "deck_recipe", "dumps_log",
-    "final_table", "find_variant", "game_from_table", "kind_of", "make_agent", "new_game", "parse_log", "play_game",
-    "read_log", "replay", "resolve_options", "stage_kinds", "write_log",
+    "AGENTS", "Event", "FIELDS", "Game", "GameRecord", "HeuristicAgent", "KINDS", "Moment", "NoviceAgent",
+    "Options", "PickUp", "Play", "RULE_TITLES", "RandomAgent", "Reaction", "ReplayError", "SeatSnapshot",
+    "SeatView", "StackSnapshot", "TableSnapshot", "Tally", "VARIANTS", "apply", "conservation_problems",
+    "deck_recipe", "dumps_log", "final_table", "find_moments", "find_variant", "game_from_table", "kind_of",
+    "make_agent", "new_game", "parse_log", "play_game", "read_log", "replay", "resolve_options", "stage_kinds",
+    "state_problems", "write_log",
 ]

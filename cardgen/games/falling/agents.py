@@ -15,7 +15,12 @@ Bots:
 - ``novice``: the heuristic's choices with slower hands, and it sometimes picks up a card it
   cannot play (then it is stuck with it, R39).
 
-Reaction times are :class:`Reaction` profiles (triangular between ``low_ms`` and ``high_ms``).
+Reaction times are :class:`Reaction` profiles (triangular between ``low_ms`` and ``high_ms``),
+chosen by name too: ``novice:800-2000``.
+
+For speed, the bundled bots read the live table through their view's internals rather than its
+methods; they use only what the methods expose (deck size, Grounds left, Riders and Extras, who
+is being dealt to, their own stacks and hand, a Ground coming to them, plays in progress).
 """
 
 from __future__ import annotations
@@ -225,31 +230,35 @@ class HeuristicAgent:
         return 0
 
     def decide(self, v: SeatView, rng: random.Random) -> Action | None:
-        held = v._st.seats[v.seat].held
+        st = v._st
+        late = len(st.deck) - st.grounds_left <= self.late_passes * st.alive
+        held = st.seats[v.seat].held
         if held is not None:
-            return self.play(v, held, self.late(v))
-        return self.pick_up(v, rng)
+            return self.play(v, held, late)
+        return self.pick_up(v, rng, late)
 
-    def pick_up(self, v: SeatView, rng: random.Random) -> Action | None:
-        stacks = v._st.seats[v.seat].stacks
+    def pick_up(self, v: SeatView, rng: random.Random, late: bool) -> Action | None:
+        st = v._st
+        stacks = st.seats[v.seat].stacks
         if not stacks:
             return None
-        tops = [(s.id, s.cards[-1]) for s in stacks]
-        late = self.late(v)
-        kinds = v._st.kinds
-        if v.ground_coming() or late:
-            for sid, card in tops:  # a Stop in hand for the Grounds (R46, A3)
-                if kinds[card] == STOP:
-                    return PickUp(sid, card)
+        kinds = st.kinds
+        pending = v._game._pending
+        coming = pending is not None and pending[0] == v.seat
         best = None
-        for sid, card in tops:
+        for s in stacks:
+            card = s.cards[-1]
             kind = kinds[card]
-            if kind == GROUND or kind == SKIP and not late or kind == STOP and not late and not self._stop_target(v, late):
-                continue  # Skips and Stops are kept in the stacks for the Grounds
-            if self.play(v, card, late) is not None:
-                rank = _PICK_ORDER[kind]
-                if best is None or rank < best[0]:
-                    best = (rank, sid, card)
+            if kind == STOP:
+                if late or coming:
+                    return PickUp(s.id, card)  # a Stop in hand for the Grounds (R46, A3)
+                if self._stop_target(v, late) is None:
+                    continue
+            elif kind == GROUND or kind == SKIP and not late:
+                continue  # Skips are kept in the stacks for the Grounds
+            rank = _PICK_ORDER[kind]
+            if (best is None or rank < best[0]) and self.play(v, card, late) is not None:
+                best = (rank, s.id, card)
         return PickUp(best[1], best[2]) if best else None
 
     def play(self, v: SeatView, card: str, late: bool) -> Play | None:
@@ -261,7 +270,8 @@ class HeuristicAgent:
         opts = v.options
         locked = v._st.dealing_to if opts.lockout == "on" else None
         if kind == STOP:
-            if v.ground_coming():
+            pending = v._game._pending
+            if pending is not None and pending[0] == me:
                 return Play(card)
             if opts.stop_mode == "counter_on_play":
                 return self._counter(v, card, late)
@@ -310,7 +320,8 @@ class HeuristicAgent:
         locked = st.dealing_to if v.options.lockout == "on" else None
         mine = st.seats[me]
         spare = len(st.deck) - st.grounds_left >= st.alive
-        if mine.rider is not None and me != locked and self.value(st.kinds[mine.rider], late) < 0 and (spare or not late):
+        bad_for_me = mine.rider is not None and self.value(st.kinds[mine.rider], late) < 0
+        if bad_for_me and me != locked and (spare or not late):
             return me
         if late and spare:
             for s in st.seats:
@@ -349,31 +360,39 @@ class NoviceAgent(HeuristicAgent):
         super().__init__(reaction=reaction)
         self.blunder = blunder
 
-    def pick_up(self, v: SeatView, rng: random.Random) -> Action | None:
+    def pick_up(self, v: SeatView, rng: random.Random, late: bool) -> Action | None:
         if rng.random() < self.blunder:
             tops = [(sid, card) for sid, card in v.tops() if v.kind(card) != GROUND]
             if tops:
                 sid, card = tops[int(rng.random() * len(tops))]
                 return PickUp(sid, card)
-        return super().pick_up(v, rng)
+        return super().pick_up(v, rng, late)
 
 
-AGENTS: dict[str, Callable[[], object]] = {
+AGENTS: dict[str, Callable[..., object]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
     "novice": NoviceAgent,
 }
-"""Agent names → factories (``cardgen simulate --agents heuristic,random``)."""
+"""Agent names → factories (``cardgen simulate --agents heuristic,random:150-400``)."""
 
 
 def make_agent(name: str) -> RandomAgent | HeuristicAgent:
-    """A new agent by name; RulesError naming the known ones otherwise."""
-    factory = AGENTS.get(name.strip().lower())
+    """A new agent by name, optionally with its reaction times: ``heuristic`` or ``novice:800-2000``
+    (milliseconds, fastest-slowest). RulesError naming the known agents otherwise."""
+    base, sep, profile = name.strip().lower().partition(":")
+    factory = AGENTS.get(base)
     if factory is None:
-        close = difflib.get_close_matches(name, list(AGENTS), n=1)
+        close = difflib.get_close_matches(base, list(AGENTS), n=1)
         hint = f"did you mean '{close[0]}'?" if close else f"agents are {', '.join(AGENTS)}"
         raise RulesError(f"unknown agent '{name}'", field="agents", hint=hint)
-    return factory()  # type: ignore[return-value]
+    if not sep:
+        return factory()  # type: ignore[return-value]
+    low, dash, high = profile.partition("-")
+    if not (dash and low.strip().isdigit() and high.strip().isdigit()) or not 1 <= int(low) <= int(high) <= 60_000:
+        raise RulesError(f"'{name}': the reaction time must be LOW-HIGH milliseconds, e.g. {base}:300-800",
+                         field="agents")
+    return factory(reaction=Reaction(int(low), int(high)))  # type: ignore[call-arg, return-value]
 
 
 def seat_agents(names: Sequence[str], players: int, *, rotate: int = 0) -> list[str]:

@@ -79,7 +79,8 @@ def check_recipe(counts: Mapping[str, int]) -> None:
     """A recipe the engine can play: known kinds, counts from 0 to 10,000, at least one card."""
     for kind, count in counts.items():
         if kind not in KINDS:
-            raise RulesError(f"unknown FALLING card kind '{kind}'", field="recipe", hint=f"choose from {', '.join(KINDS)}")
+            raise RulesError(f"unknown FALLING card kind '{kind}'", field="recipe",
+                             hint=f"choose from {', '.join(KINDS)}")
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 10_000:
             raise RulesError(f"{kind}: the count must be a whole number from 0 to 10000, not {count!r}", field="recipe")
     if not any(counts.values()):

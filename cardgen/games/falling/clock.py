@@ -20,7 +20,8 @@ How the open points are modelled:
   Push, Grab, Stop or add an Extra to that player's Rider, and the Rider the dealer carries out is
   the one that was there at ``DealStarted``: one laid during the deal waits for the next pass.
   With ``lockout: off`` the dealer reads a Skip at ``DealStarted`` and a Hit or Split after the
-  normal round, whatever lies there then.
+  normal round, whatever lies there then; a Hit or Split moved away while it is being carried out
+  still finishes here and is not swept (it will act again where it went).
 - **Grounds** (R31, R46, A3): a Ground dealt to a player lies on their stack for
   ``ground_window_ms``; a Stop played in that time sends it back on top of the deck, otherwise the
   player is out. The dealer waits for the outcome before the next card.
@@ -37,7 +38,7 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -130,6 +131,7 @@ class Game:
         from cardgen.games.falling.agents import SeatView  # agents import clock's types
 
         self.views = [SeatView(self, i) for i in range(n)]
+        self._judgement = options.dealer_judgement_ms if options.conflict == "dealer" else 0
         self._started = False
 
     # -- control ------------------------------------------------------------------------------
@@ -158,8 +160,11 @@ class Game:
         """Make ``seat`` attempt ``action`` landing at ``at_ms`` exactly (scripted play, scenarios)."""
         self._push(at_ms, _LAND, seat, action)
 
-    def run(self, *, until_ms: int | None = None) -> Game:
-        """Play until the game ends (or until the clock passes ``until_ms``)."""
+    def run(self, *, until_ms: int | None = None, after_step: Callable[[Game], None] | None = None) -> Game:
+        """Play until the game ends (or until the clock passes ``until_ms``).
+
+        ``after_step`` is called after every happening (a test hook: invariants at every step).
+        """
         self.start()
         heap = self._heap
         pop = heapq.heappop
@@ -180,6 +185,8 @@ class Game:
                 self._ground_due(t)
             if self._wake:
                 self._run_wakes()
+            if after_step is not None:
+                after_step(self)
         return self
 
     # -- queue ------------------------------------------------------------------------------
@@ -195,9 +202,11 @@ class Game:
     def _table_changed(self) -> None:
         """Riders moved: every player waiting for a chance looks again."""
         waiting = self._waiting
+        woken = self._woken
         for seat in range(len(waiting)):
-            if waiting[seat]:
-                self._mark(seat)
+            if waiting[seat] and not woken[seat]:
+                woken[seat] = True
+                self._wake.append(seat)
 
     def _dealer_turned(self, player: int) -> None:
         """The dealer turned to ``player``: they look again, and so does everyone waiting with a card
@@ -211,25 +220,36 @@ class Game:
 
     def _run_wakes(self) -> None:
         """Let each woken, idle player decide on what they now see (in seat order: deterministic)."""
-        wake = sorted(self._wake)
+        wake = self._wake
+        if len(wake) > 1:
+            wake.sort()
         self._wake = []
         seats = self.state.seats
+        agents = self.agents
+        views = self.views
+        inflight = self._inflight
+        woken = self._woken
+        waiting = self._waiting
+        rng = self.rng
         for seat in wake:
-            self._woken[seat] = False
-            agent = self.agents[seat]
-            if agent is None or self._inflight[seat] or seats[seat].out or self.finished:
+            woken[seat] = False
+            agent = agents[seat]
+            if agent is None or inflight[seat] or self.finished:
                 continue
-            action = agent.decide(self.views[seat], self.rng)
+            me = seats[seat]
+            if me.out:
+                continue
+            action = agent.decide(views[seat], rng)
             if action is None:
-                me = seats[seat]
-                self._waiting[seat] = me.held is not None or bool(me.stacks)
+                waiting[seat] = me.held is not None or bool(me.stacks)
                 continue
-            self._waiting[seat] = False
-            self._inflight[seat] = True
-            delay = agent.reaction_ms(self.rng)
-            if self.options.conflict == "dealer" and self.options.dealer_judgement_ms:
-                delay += int(self.rng.random() * self.options.dealer_judgement_ms)
-            self._push(self._now + max(1, delay), _LAND, seat, action)
+            waiting[seat] = False
+            inflight[seat] = True
+            delay = agent.reaction_ms(rng)
+            if self._judgement:
+                delay += int(rng.random() * self._judgement)
+            self._seq += 1
+            heapq.heappush(self._heap, (self._now + (delay if delay > 0 else 1), self._seq, _LAND, seat, action))
 
     # -- the dealer -------------------------------------------------------------------------
     def _next_seat(self) -> int | None:
@@ -344,7 +364,6 @@ class Game:
     # -- the players ----------------------------------------------------------------------------
     def _land(self, seat: int, action: Action, t: int) -> None:
         st = self.state
-        me = st.seats[seat]
         self._inflight[seat] = False
         self.tally.decisions += 1
         self._mark(seat)

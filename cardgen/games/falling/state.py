@@ -189,8 +189,36 @@ def conservation_problems(snapshot: TableSnapshot, cards: list[str] | tuple[str,
         if card not in seen:
             problems.append(f"{card} is nowhere")
     for s in snapshot.seats:
-        if any(not k.cards for k in s.stacks):
-            problems.append(f"seat {s.seat} has an empty stack")
         if s.out and s.ground is None:
             problems.append(f"seat {s.seat} is out without a Ground")
+    return problems
+
+
+def state_problems(state: State) -> list[str]:
+    """Conservation and structure of a live state, quickly (no snapshot): for checks at every step.
+
+    Between two happenings no stack is empty (R18) and the counters agree with the cards.
+    """
+    found: list[str] = list(state.deck) + state.discard
+    problems: list[str] = []
+    for s in state.seats:
+        for k in s.stacks:
+            if not k.cards:
+                problems.append(f"seat {s.seat} has an empty stack {k.id}")
+            found += k.cards
+        if s.held is not None:
+            found.append(s.held)
+        if s.rider is not None:
+            found.append(s.rider)
+        elif s.extras:
+            problems.append(f"seat {s.seat} has Extras without a Rider")
+        found += s.extras
+    if len(found) != len(state.cards) or set(found) != set(state.cards):
+        problems.append(f"cards: {len(found)} on the table for {len(state.cards)} in the game "
+                        f"(missing {sorted(set(state.cards) - set(found))[:5]}, "
+                        f"twice {sorted(c for c, n in Counter(found).items() if n > 1)[:5]})")
+    if state.grounds_left != state.grounds_in_deck():
+        problems.append("grounds_left is wrong")
+    if state.alive != sum(1 for s in state.seats if not s.out):
+        problems.append("alive is wrong")
     return problems

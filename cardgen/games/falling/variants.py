@@ -131,7 +131,7 @@ class MemoryVariant(Variant):
     aliases = ("memory", "from-memory", "remembered")
     description = ("From-memory house rules: several Extras per Rider (D1), Stop counters a card as it is "
                    "played (D5), the first card played wins (D6), no timing lockout (D11).")
-    options = Options(max_extras=UNLIMITED, stop_mode="counter_on_play", conflict="first_wins", lockout="off")
+    options = Options(max_extras="unlimited", stop_mode="counter_on_play", conflict="first_wins", lockout="off")
 
 
 VARIANTS: tuple[type[Variant], ...] = (OfficialVariant, MemoryVariant)

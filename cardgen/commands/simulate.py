@@ -1,0 +1,229 @@
+"""``cardgen simulate DECK``: one FALLING game in slow motion, or a Monte Carlo of many.
+
+One game (default): a play-by-play with time stamps, optionally replayed in real time
+(``--pace 0.25`` = quarter speed) and saved as a JSON Lines log (``--log``).
+Many games (``--games N``): statistics on every core with a progress bar, ``--json`` and
+``--report`` outputs, and ``--recipe`` to compare deck recipes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cardgen.commands.options import deck_argument
+from cardgen.errors import RulesError
+from cardgen.loading import load_deck
+from cardgen.loading.deck_loader import display_path
+from cardgen.output import atomic_path
+
+_PLAYERS = re.compile(r"^\s*(\d+)\s*(?:(?:\.\.|-)\s*(\d+)\s*)?$")
+_RECIPE_ITEM = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*=\s*(-?\d+)\s*$")
+
+
+def parse_players(text: str) -> tuple[int, int]:
+    """``6`` → (6, 6); ``4..8`` → (4, 8); anything else is a flag syntax error (exit 2)."""
+    match = _PLAYERS.match(text)
+    if not match:
+        raise click.BadParameter(f"'{text}' is not a number of players or a range like 4..8", param_hint="--players")
+    low = int(match.group(1))
+    high = int(match.group(2)) if match.group(2) else low
+    return low, high
+
+
+def parse_recipe(text: str, base: dict[str, int]) -> tuple[str, dict[str, int]]:
+    """``[NAME:]hit=10,skip=7`` → (name, the deck's counts with those changed)."""
+    name, sep, body = text.partition(":")
+    if not sep:
+        name, body = "", text
+    counts = dict(base)
+    for item in body.split(","):
+        match = _RECIPE_ITEM.match(item)
+        if not match:
+            raise click.BadParameter(f"'{item.strip()}' in '{text}' is not KIND=COUNT (e.g. stop=12)",
+                                     param_hint="--recipe")
+        counts[match.group(1)] = int(match.group(2))
+    label = name.strip() or ",".join(i.strip() for i in body.split(","))
+    return label, counts
+
+
+@click.command("simulate")
+@deck_argument
+@click.option("--players", "players_text", default="6", show_default=True, metavar="N|LOW..HIGH",
+              help="Number of players; with --games also a range such as 4..8.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of all randomness (same seed, same game).")
+@click.option("--variant", default="official", show_default=True, help="Rule variant: official or memory.")
+@click.option("--option", "option_items", multiple=True, metavar="NAME=VALUE",
+              help="Override a house-rule option, e.g. lockout=off (repeatable).")
+@click.option("--agents", default="heuristic", show_default=True,
+              help="Agents round the table, comma separated: heuristic, random, novice; "
+                   "NAME:LOW-HIGH sets reaction times in ms (novice:800-2000).")
+@click.option("--stage", default=None, help="Play only the cards of a teaching stage (number or name).")
+@click.option("--log", "log_path", type=click.Path(path_type=Path, dir_okay=False),
+              help="Write the game's event log (JSON Lines) here.")
+@click.option("--pace", type=click.FloatRange(min=0, min_open=True, max=100),
+              help="Replay the game in real time at this speed (0.25 = quarter speed).")
+@click.option("-v", "--verbose", is_flag=True, help="Tell every deal, sweep and stack too.")
+@click.option("--games", type=click.IntRange(min=1, max=10_000_000), help="Play this many games and print statistics.")
+@click.option("--json", "json_path", type=click.Path(path_type=Path, dir_okay=False), help="Write statistics as JSON.")
+@click.option("--report", "report_path", type=click.Path(path_type=Path, dir_okay=False),
+              help="Write a PDF report with tables and charts.")
+@click.option("--recipe", "recipes", multiple=True, metavar="[NAME:]KIND=N,...",
+              help="Compare a deck recipe with the deck's own (counts changed from the deck's; repeatable).")
+@click.option("-j", "--workers", type=click.IntRange(1, 256), help="Worker processes (default: every core).")
+def command(deck_dir: Path, players_text: str, seed: int, variant: str, option_items: tuple[str, ...], agents: str,
+            stage: str | None, log_path: Path | None, pace: float | None, verbose: bool, games: int | None,
+            json_path: Path | None, report_path: Path | None, recipes: tuple[str, ...], workers: int | None) -> None:
+    """Simulate FALLING with DECK_DIR's cards: one game in slow motion, or --games N for statistics."""
+    from cardgen.games.falling import find_variant
+    from cardgen.games.falling.agents import seat_agents
+    from cardgen.games.falling.play import check_players, deck_recipe
+    from cardgen.games.falling.teaching import stage_kinds
+    from cardgen.games.falling.variants import parse_overrides
+
+    low, high = parse_players(players_text)
+    if games is None:
+        misplaced = [flag for flag, value in (("--json", json_path), ("--report", report_path), ("--recipe", recipes),
+                                              ("--workers", workers)) if value]
+        if misplaced:
+            raise click.BadParameter("only with --games N (statistics over many games)", param_hint=misplaced[0])
+    else:
+        misplaced = [flag for flag, value in (("--log", log_path), ("--pace", pace), ("--verbose", verbose)) if value]
+        if misplaced:
+            raise click.BadParameter("only for a single game (leave out --games)", param_hint=misplaced[0])
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    if not names:
+        raise click.BadParameter("name at least one agent, e.g. heuristic,random", param_hint="--agents")
+    chosen = find_variant(variant)
+    overrides = parse_overrides(list(option_items))
+    chosen.options.with_overrides(overrides)
+    seat_agents(names, 1)
+    check_players(low)
+    check_players(high)
+    if low > high:
+        raise RulesError(f"the player range {low}..{high} is empty", field="--players",
+                         hint=f"write the smaller number first: {high}..{low}")
+    deck = load_deck(deck_dir)
+    kinds = stage_kinds(deck, int(stage) if stage and stage.isdigit() else stage) if stage else None
+    base = deck_recipe(deck, kinds=kinds)
+    if games is None:
+        if low != high:
+            raise RulesError(f"one game needs one number of players, not {low}..{high}", field="--players",
+                             hint="give a single number, or add --games N for a range")
+        _one_game(base, players=low, seed=seed, variant=chosen.name, overrides=overrides, agents=names,
+                  log_path=log_path, pace=pace, verbose=verbose)
+        return
+    compared = [("deck", base)] + [parse_recipe(r, base) for r in recipes]
+    for _, counts in compared:
+        deck_recipe(counts)
+    _many_games(compared, games=games, players=(low, high), seed=seed, variant=chosen.name, overrides=overrides,
+                agents=names, json_path=json_path, report_path=report_path, workers=workers,
+                title=f"{deck.title}: Monte Carlo report")
+
+
+def _one_game(recipe: dict[str, int], *, players: int, seed: int, variant: str, overrides: dict[str, str],
+              agents: list[str], log_path: Path | None, pace: float | None, verbose: bool) -> None:
+    from cardgen.games.falling import play_game, write_log
+    from cardgen.games.falling.narrate import Narrator
+
+    record = play_game(recipe, seed=seed, players=players, agents=agents, variant=variant, options=overrides)
+    events = record.events or []
+    if log_path is not None:
+        write_log(log_path, events)
+    previous = 0
+    narrator = Narrator(verbose=verbose)
+    try:
+        for t_ms, line in narrator.lines(events):
+            if pace:
+                time.sleep(max(0, t_ms - previous) / 1000 / pace)
+                previous = t_ms
+            click.echo(line)
+        click.echo(f"{narrator.who(record.winner)} wins after {record.duration_ms / 1000:.1f} simulated seconds; "
+                   f"{record.tally.cards_dealt} cards dealt, {record.tally.decisions} player decisions, "
+                   f"{len(events)} events" + (f"; log written to {display_path(log_path)}" if log_path else ""))
+    except BrokenPipeError:  # `cardgen simulate … | head`: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise click.exceptions.Exit(0) from None
+
+
+def _many_games(compared: list[tuple[str, dict[str, int]]], *, games: int, players: tuple[int, int], seed: int,
+                variant: str, overrides: dict[str, str], agents: list[str], json_path: Path | None,
+                report_path: Path | None, workers: int | None, title: str) -> None:
+    from cardgen.sim.runner import SimConfig, default_workers, run_games
+    from cardgen.sim.stats import compare_recipes, game_stats
+
+    every: dict[str, dict[str, Any]] = {}
+    started = time.perf_counter()
+    workers = workers or default_workers()
+    for name, counts in compared:
+        config = SimConfig(recipe=counts, games=games, players=players, agents=tuple(agents), variant=variant,
+                           options=overrides, seed=seed)
+        label = f"{name}: {games:,} games" if len(compared) > 1 else f"{games:,} games"
+        rows = _with_progress(label, games, lambda progress, c=config: run_games(c, workers=workers, progress=progress))
+        every[name] = game_stats(rows, config)
+    elapsed = time.perf_counter() - started
+    stats = every["deck"]
+    table = compare_recipes(every) if len(compared) > 1 else None
+    output = dict(stats)
+    if table is not None:
+        output["recipes"] = table
+    if json_path is not None:
+        with atomic_path(json_path) as tmp:
+            tmp.write_text(json.dumps(output, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    if report_path is not None:
+        from cardgen.sim.report import write_report
+
+        write_report(report_path, stats, title=title, recipes=table)
+    total = games * len(compared)
+    click.echo(f"{total:,} games in {elapsed:.1f} s ({total / elapsed:,.0f} games/s, {workers} "
+               f"worker{'s' if workers > 1 else ''})")
+    _print_stats(stats)
+    if table is not None:
+        click.echo("\nrecipes compared (same seeds):")
+        click.echo(f"  {'recipe':<24} {'seconds':>8} {'dealt':>7} {'spread':>7} {'saves':>6}")
+        for row in table:
+            click.echo(f"  {row['name'][:24]:<24} {row['mean_game_seconds']:>8.1f} {row['mean_cards_dealt']:>7.1f} "
+                       f"{100 * row['seat_spread']:>6.1f}% {row['grounds_stopped_per_game']:>6.2f}")
+    for path in (json_path, report_path):
+        if path is not None:
+            click.echo(f"wrote {display_path(path)}")
+
+
+def _with_progress(label: str, total: int, work: Any) -> Any:
+    if not sys.stderr.isatty():
+        return work(None)
+    with click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True) as bar:
+        def update(done: int, _total: int) -> None:
+            bar.update(done - bar.pos)
+
+        return work(update)
+
+
+def _print_stats(stats: dict[str, Any]) -> None:
+    seconds = stats["game_seconds"]
+    click.echo(f"mean game: {seconds['mean']:.1f} simulated seconds (10–90%: {seconds['p10']:.0f}–{seconds['p90']:.0f};"
+               f" the rules say about {stats['rules_promise_seconds']}), {stats['mean_cards_dealt']:.1f} cards dealt, "
+               f"{stats['decisions_per_game']:.1f} player decisions")
+    click.echo("win rate by seat (95% interval, fair share):")
+    for r in stats["win_rate_by_seat"]:
+        click.echo(f"  seat {r['seat']}: {100 * r['rate']:5.1f}%  ({100 * r['ci95'][0]:.1f}–{100 * r['ci95'][1]:.1f}%,"
+                   f" fair {100 * r['fair']:.1f}%)  {r['wins']:,}/{r['games']:,}")
+    plays = stats["plays"]
+    click.echo("plays per game: " + ", ".join(f"{k} {v['per_game']:.2f}" for k, v in plays.items()))
+    stops = stats["stops"]
+    click.echo(f"Grounds sent back by a Stop: {stops['grounds_stopped_per_game']:.2f} per game; "
+               f"winners saved at least once: {100 * stops['winners_saved']:.1f}%")
+    agents = stats["agents_compared"]
+    if len(agents) > 1:
+        click.echo("agents: " + ", ".join(f"{n} {100 * a['rate']:.1f}% (fair {100 * a['fair']:.1f}%)"
+                                          for n, a in agents.items()))
+    click.echo(f"invariant violations: {stats['invariant_violations']}")
+    for line in stats["violations"]:
+        click.echo(f"  {line}")

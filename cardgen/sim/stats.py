@@ -1,0 +1,219 @@
+"""Statistics of many games: win rates with 95% intervals, game length, card use, Stops, agents.
+
+Plain functions from :class:`~cardgen.sim.runner.GameSummary` rows to a JSON-ready dict; the same
+rows always give the same dict (and so byte-identical JSON).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardgen.games.falling.cards import KINDS, PLAYABLE
+from cardgen.sim.runner import GameSummary, SimConfig
+
+RULES_PROMISE_SECONDS = 90
+"""The published rules say a game takes about a minute and a half."""
+
+_KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+
+
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default); (0, 1) with no trials."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _r(x: float, digits: int = 4) -> float:
+    return round(x, digits)
+
+
+def distribution(values: Sequence[float]) -> dict[str, float]:
+    """Mean, standard deviation and quantiles."""
+    if not values:
+        return {"mean": 0.0, "sd": 0.0, "min": 0.0, "p10": 0.0, "median": 0.0, "p90": 0.0, "max": 0.0}
+    ordered = sorted(values)
+    n = len(ordered)
+    mean = sum(ordered) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in ordered) / (n - 1)) if n > 1 else 0.0
+
+    def q(p: float) -> float:
+        return ordered[min(n - 1, int(p * n))]
+
+    return {"mean": _r(mean), "sd": _r(sd), "min": _r(ordered[0]), "p10": _r(q(0.1)), "median": _r(q(0.5)),
+            "p90": _r(q(0.9)), "max": _r(ordered[-1])}
+
+
+def histogram(values: Sequence[float], *, width: float) -> list[dict[str, float]]:
+    """Counts per bin of ``width`` (bins from the lowest to the highest value)."""
+    if not values:
+        return []
+    low = math.floor(min(values) / width) * width
+    bins = int(math.floor((max(values) - low) / width)) + 1
+    counts = [0] * bins
+    for v in values:
+        counts[min(bins - 1, int((v - low) // width))] += 1
+    return [{"from": _r(low + i * width, 2), "to": _r(low + (i + 1) * width, 2), "games": c}
+            for i, c in enumerate(counts)]
+
+
+def _seat_rates(rows: Sequence[GameSummary]) -> tuple[list[int], list[int], list[dict[str, Any]]]:
+    seats = max((r.players for r in rows), default=0)
+    wins, games = [0] * seats, [0] * seats
+    for r in rows:
+        for seat in range(r.players):
+            games[seat] += 1
+        if r.winner >= 0:
+            wins[r.winner] += 1
+    rates = []
+    for seat in range(seats):
+        lo, hi = wilson(wins[seat], games[seat])
+        fair = sum(1 / r.players for r in rows if r.players > seat)
+        rates.append({"seat": seat, "wins": wins[seat], "games": games[seat],
+                      "rate": _r(wins[seat] / games[seat]) if games[seat] else 0.0, "ci95": [_r(lo), _r(hi)],
+                      "fair": _r(fair / games[seat]) if games[seat] else 0.0})
+    return wins, games, rates
+
+
+def game_stats(rows: Sequence[GameSummary], config: SimConfig) -> dict[str, Any]:
+    """Everything ``stats.json`` holds for one configuration."""
+    n = len(rows)
+    wins, games, rates = _seat_rates(rows)
+    seconds = [r.duration_ms / 1000 for r in rows]
+    dealt = [float(r.cards_dealt) for r in rows]
+    by_players: dict[str, Any] = {}
+    for count in sorted({r.players for r in rows}):
+        subset = [r for r in rows if r.players == count]
+        w, _, rate = _seat_rates(subset)
+        by_players[str(count)] = {
+            "games": len(subset), "wins_by_seat": w, "win_rate_by_seat": rate,
+            "mean_game_seconds": _r(sum(r.duration_ms for r in subset) / 1000 / len(subset), 2),
+            "mean_cards_dealt": _r(sum(r.cards_dealt for r in subset) / len(subset), 2)}
+    violations = [r for r in rows if r.problems]
+    return {
+        "games": n,
+        "players": list(config.players) if config.players[0] != config.players[1] else config.players[0],
+        "variant": config.variant,
+        "options": dict(config.options),
+        "agents": list(config.agents),
+        "seed": config.seed,
+        "recipe": {k: config.recipe.get(k, 0) for k in KINDS},
+        "wins_by_seat": wins,
+        "games_by_seat": games,
+        "win_rate_by_seat": rates,
+        "by_players": by_players,
+        "mean_game_seconds": _r(sum(seconds) / n, 2) if n else 0.0,
+        "game_seconds": distribution(seconds),
+        "game_seconds_histogram": histogram(seconds, width=5.0),
+        "rules_promise_seconds": RULES_PROMISE_SECONDS,
+        "mean_cards_dealt": _r(sum(dealt) / n, 2) if n else 0.0,
+        "cards_dealt": distribution(dealt),
+        "plays": play_stats(rows),
+        "stops": stop_stats(rows),
+        "agents_compared": agent_stats(rows),
+        "decisions_per_game": _r(sum(r.decisions for r in rows) / n, 2) if n else 0.0,
+        "failed_per_game": _r(sum(r.failed for r in rows) / n, 2) if n else 0.0,
+        "invariant_violations": len(violations),
+        "violations": [f"game {r.index} (seed {r.seed}): {'; '.join(r.problems)}" for r in violations[:20]],
+    }
+
+
+def play_stats(rows: Sequence[GameSummary]) -> dict[str, Any]:
+    """How often each card type is played, and how playing it relates to winning."""
+    result: dict[str, Any] = {}
+    n = len(rows) or 1
+    for kind in PLAYABLE:
+        i = _KIND_INDEX[kind]
+        total = by_winner = losers = 0
+        played = played_won = not_played = not_played_won = 0
+        for r in rows:
+            for seat, counts in enumerate(r.plays):
+                c = counts[i]
+                total += c
+                won = seat == r.winner
+                if won:
+                    by_winner += c
+                else:
+                    losers += c
+                if c:
+                    played += 1
+                    played_won += won
+                else:
+                    not_played += 1
+                    not_played_won += won
+        seats_total = sum(r.players for r in rows) or 1
+        result[kind] = {
+            "per_game": _r(total / n, 3),
+            "per_winner": _r(by_winner / n, 3),
+            "per_loser": _r(losers / max(1, seats_total - len(rows)), 3),
+            "win_rate_if_played": _r(played_won / played, 4) if played else None,
+            "win_rate_if_not": _r(not_played_won / not_played, 4) if not_played else None,
+            "players_who_played": played,
+        }
+    return result
+
+
+def stop_stats(rows: Sequence[GameSummary]) -> dict[str, Any]:
+    """Grounds sent back by Stops, and what it did for the players saved."""
+    n = len(rows) or 1
+    saved_players = saved_won = 0
+    winners_saved = 0
+    total = 0
+    games_with = 0
+    for r in rows:
+        s = sum(r.saves)
+        total += s
+        games_with += s > 0
+        for seat, count in enumerate(r.saves):
+            if count:
+                saved_players += 1
+                saved_won += seat == r.winner
+        if r.winner >= 0 and r.saves[r.winner]:
+            winners_saved += 1
+    return {
+        "grounds_stopped_per_game": _r(total / n, 3),
+        "games_with_a_save": _r(games_with / n, 4),
+        "winners_saved": _r(winners_saved / n, 4),
+        "win_rate_of_saved_players": _r(saved_won / saved_players, 4) if saved_players else None,
+        "riders_stopped_per_game": _r(sum(sum(r.stops) for r in rows) / n, 3),
+    }
+
+
+def agent_stats(rows: Sequence[GameSummary]) -> dict[str, Any]:
+    """Each agent's win rate against a fair share (1/players per seat it took), with 95% intervals."""
+    seats: dict[str, int] = {}
+    wins: dict[str, int] = {}
+    fair: dict[str, float] = {}
+    for r in rows:
+        for seat, name in enumerate(r.agents):
+            seats[name] = seats.get(name, 0) + 1
+            fair[name] = fair.get(name, 0.0) + 1 / r.players
+            if seat == r.winner:
+                wins[name] = wins.get(name, 0) + 1
+    result = {}
+    for name in sorted(seats):
+        w = wins.get(name, 0)
+        lo, hi = wilson(w, seats[name])
+        result[name] = {"seats": seats[name], "wins": w, "rate": _r(w / seats[name]), "ci95": [_r(lo), _r(hi)],
+                        "fair": _r(fair[name] / seats[name])}
+    return result
+
+
+def compare_recipes(named: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """One row per recipe: length, cards dealt, seat fairness (spread of seat win rates), card use."""
+    rows = []
+    for name, stats in named.items():
+        rates = [s["rate"] - s["fair"] for s in stats["win_rate_by_seat"] if s["games"]]
+        rows.append({"name": name, "recipe": stats["recipe"], "games": stats["games"],
+                     "mean_game_seconds": stats["mean_game_seconds"], "mean_cards_dealt": stats["mean_cards_dealt"],
+                     "seat_spread": _r(max(rates) - min(rates)) if rates else 0.0,
+                     "grounds_stopped_per_game": stats["stops"]["grounds_stopped_per_game"],
+                     "plays_per_game": _r(sum(p["per_game"] for p in stats["plays"].values()), 2),
+                     "invariant_violations": stats["invariant_violations"]})
+    return rows

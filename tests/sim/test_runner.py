@@ -1,0 +1,59 @@
+"""The Monte Carlo runner: same games whatever the executor, workers or batch size."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from cardgen.errors import RulesError
+from cardgen.sim.runner import SimConfig, play_one, run_games
+
+RECIPE = {"hit": 8, "split": 5, "skip": 9, "push": 6, "grab": 6, "stop": 9, "extra": 6, "ground": 5}
+
+
+def test_any_executor_gives_the_same_games() -> None:
+    config = SimConfig(recipe=RECIPE, games=30, players=(4, 6), agents=("heuristic", "random"), seed=5)
+    here = run_games(config, workers=1, batch_size=4)
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        threads = run_games(config, executor=pool, batch_size=7)
+    processes = run_games(config, workers=2, batch_size=11)
+    assert here == threads == processes
+    assert [s.index for s in here] == list(range(30))
+
+
+def test_player_counts_and_seating_rotate() -> None:
+    config = SimConfig(recipe=RECIPE, games=6, players=(4, 6), agents=("heuristic", "random", "novice"), seed=1)
+    rows = run_games(config, workers=1)
+    assert [r.players for r in rows] == [4, 5, 6, 4, 5, 6]
+    assert rows[0].agents[:3] == ("heuristic", "random", "novice")
+    assert rows[1].agents[:3] == ("random", "novice", "heuristic")
+    assert all(r.winner not in r.order and len(r.order) == r.players - 1 and not r.problems for r in rows)
+
+
+def test_progress_is_reported_up_to_the_total() -> None:
+    seen: list[tuple[int, int]] = []
+    run_games(SimConfig(recipe=RECIPE, games=10, seed=2), workers=1, batch_size=3,
+              progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(3, 10), (6, 10), (9, 10), (10, 10)]
+
+
+def test_a_summary_reports_what_the_game_was() -> None:
+    config = SimConfig(recipe=RECIPE, games=1, players=(6, 6), seed=9)
+    row = play_one(config, 0)
+    assert row.cards_dealt >= 54 - 5 + 5  # every card until the last Ground
+    assert sum(sum(p) for p in row.plays) > 0 and row.decisions >= sum(sum(p) for p in row.plays)
+    assert row.duration_ms > row.cards_dealt * 900
+
+
+@pytest.mark.parametrize("changes,needle", [
+    ({"players": (8, 4)}, "the player range 8..4 is empty"),
+    ({"players": (1, 4)}, "with 1 players"),
+    ({"games": 0}, "cannot simulate 0 games"),
+    ({"variant": "nope"}, "unknown variant"),
+    ({"agents": ("clever",)}, "unknown agent"),
+    ({"options": {"lockout": "sometimes"}}, "lockout cannot be"),
+])
+def test_bad_configurations_are_rules_errors(changes, needle) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(RulesError, match=needle):
+        SimConfig(**{"recipe": RECIPE, "games": 10, **changes})
