@@ -30,6 +30,9 @@ class CardgenGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             ctx.exit(130)
+        except BrokenPipeError:  # `cardgen … | head` closed our stdout: stop quietly, as `git log | head` does
+            _silence_stdout()
+            ctx.exit(141)  # 128 + SIGPIPE, what a shell reports for a tool killed by the closed pipe
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort):
             raise
         except Exception as error:  # a bug, not a user mistake: still one line unless debugging
@@ -38,6 +41,14 @@ class CardgenGroup(click.Group):
             click.echo(f"internal error: {error.__class__.__name__}: {error} "
                        "(set CARDGEN_DEBUG=1 for the traceback, and please report it)", err=True)
             ctx.exit(3)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (tests): nothing to flush
+        pass
 
 
 @click.group(cls=CardgenGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -9,7 +9,6 @@ Many games (``--games N``): statistics on every core with a progress bar, ``--js
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
 import time
@@ -78,9 +77,12 @@ def parse_recipe(text: str, base: dict[str, int]) -> tuple[str, dict[str, int]]:
 @click.option("--recipe", "recipes", multiple=True, metavar="[NAME:]KIND=N,...",
               help="Compare a deck recipe with the deck's own (counts changed from the deck's; repeatable).")
 @click.option("-j", "--workers", type=click.IntRange(1, 256), help="Worker processes (default: every core).")
+@click.option("--check", "check_steps", is_flag=True,
+              help="With --games: check every invariant after every step, not only at each game's end (slower).")
 def command(deck_dir: Path, players_text: str, seed: int, variant: str, option_items: tuple[str, ...], agents: str,
             stage: str | None, log_path: Path | None, pace: float | None, verbose: bool, games: int | None,
-            json_path: Path | None, report_path: Path | None, recipes: tuple[str, ...], workers: int | None) -> None:
+            json_path: Path | None, report_path: Path | None, recipes: tuple[str, ...], workers: int | None,
+            check_steps: bool) -> None:
     """Simulate FALLING with DECK_DIR's cards: one game in slow motion, or --games N for statistics."""
     from cardgen.games.falling import find_variant
     from cardgen.games.falling.agents import seat_agents
@@ -91,7 +93,7 @@ def command(deck_dir: Path, players_text: str, seed: int, variant: str, option_i
     low, high = parse_players(players_text)
     if games is None:
         misplaced = [flag for flag, value in (("--json", json_path), ("--report", report_path), ("--recipe", recipes),
-                                              ("--workers", workers)) if value]
+                                              ("--workers", workers), ("--check", check_steps)) if value]
         if misplaced:
             raise click.BadParameter("only with --games N (statistics over many games)", param_hint=misplaced[0])
     else:
@@ -125,7 +127,7 @@ def command(deck_dir: Path, players_text: str, seed: int, variant: str, option_i
         deck_recipe(counts)
     _many_games(compared, games=games, players=(low, high), seed=seed, variant=chosen.name, overrides=overrides,
                 agents=names, json_path=json_path, report_path=report_path, workers=workers,
-                title=f"{deck.title}: Monte Carlo report")
+                check_steps=check_steps, title=f"{deck.title}: Monte Carlo report")
 
 
 def _one_game(recipe: dict[str, int], *, players: int, seed: int, variant: str, overrides: dict[str, str],
@@ -139,23 +141,20 @@ def _one_game(recipe: dict[str, int], *, players: int, seed: int, variant: str, 
         write_log(log_path, events)
     previous = 0
     narrator = Narrator(verbose=verbose)
-    try:
-        for t_ms, line in narrator.lines(events):
-            if pace:
-                time.sleep(max(0, t_ms - previous) / 1000 / pace)
-                previous = t_ms
-            click.echo(line)
-        click.echo(f"{narrator.who(record.winner)} wins after {record.duration_ms / 1000:.1f} simulated seconds; "
-                   f"{record.tally.cards_dealt} cards dealt, {record.tally.decisions} player decisions, "
-                   f"{len(events)} events" + (f"; log written to {display_path(log_path)}" if log_path else ""))
-    except BrokenPipeError:  # `cardgen simulate … | head`: stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        raise click.exceptions.Exit(0) from None
+    for t_ms, line in narrator.lines(events):  # `| head` closing the pipe is handled by the CLI
+        if pace:
+            time.sleep(max(0, t_ms - previous) / 1000 / pace)
+            previous = t_ms
+        click.echo(line)
+    click.echo(f"{narrator.who(record.winner)} wins after {record.duration_ms / 1000:.1f} simulated seconds; "
+               f"{record.tally.cards_dealt} cards dealt, {record.tally.decisions} player decisions, "
+               f"{len(events)} events" + (f"; log written to {display_path(log_path)}" if log_path else ""))
 
 
 def _many_games(compared: list[tuple[str, dict[str, int]]], *, games: int, players: tuple[int, int], seed: int,
                 variant: str, overrides: dict[str, str], agents: list[str], json_path: Path | None,
-                report_path: Path | None, workers: int | None, title: str) -> None:
+                report_path: Path | None, workers: int | None, title: str,
+                check_steps: bool = False) -> None:
     from cardgen.sim.runner import SimConfig, default_workers, run_games
     from cardgen.sim.stats import compare_recipes, game_stats
 
@@ -164,7 +163,7 @@ def _many_games(compared: list[tuple[str, dict[str, int]]], *, games: int, playe
     workers = workers or default_workers()
     for name, counts in compared:
         config = SimConfig(recipe=counts, games=games, players=players, agents=tuple(agents), variant=variant,
-                           options=overrides, seed=seed)
+                           options=overrides, seed=seed, check_steps=check_steps)
         label = f"{name}: {games:,} games" if len(compared) > 1 else f"{games:,} games"
         rows = _with_progress(label, games, lambda progress, c=config: run_games(c, workers=workers, progress=progress))
         every[name] = game_stats(rows, config)
@@ -184,7 +183,7 @@ def _many_games(compared: list[tuple[str, dict[str, int]]], *, games: int, playe
     total = games * len(compared)
     click.echo(f"{total:,} games in {elapsed:.1f} s ({total / elapsed:,.0f} games/s, {workers} "
                f"worker{'s' if workers > 1 else ''})")
-    _print_stats(stats)
+    _print_stats(stats, every_step=check_steps)
     if table is not None:
         click.echo("\nrecipes compared (same seeds):")
         click.echo(f"  {'recipe':<24} {'seconds':>8} {'dealt':>7} {'spread':>7} {'saves':>6}")
@@ -206,7 +205,7 @@ def _with_progress(label: str, total: int, work: Any) -> Any:
         return work(update)
 
 
-def _print_stats(stats: dict[str, Any]) -> None:
+def _print_stats(stats: dict[str, Any], *, every_step: bool = False) -> None:
     seconds = stats["game_seconds"]
     click.echo(f"mean game: {seconds['mean']:.1f} simulated seconds (10–90%: {seconds['p10']:.0f}–{seconds['p90']:.0f};"
                f" the rules say about {stats['rules_promise_seconds']}), {stats['mean_cards_dealt']:.1f} cards dealt, "
@@ -224,6 +223,7 @@ def _print_stats(stats: dict[str, Any]) -> None:
     if len(agents) > 1:
         click.echo("agents: " + ", ".join(f"{n} {100 * a['rate']:.1f}% (fair {100 * a['fair']:.1f}%)"
                                           for n, a in agents.items()))
-    click.echo(f"invariant violations: {stats['invariant_violations']}")
+    checked = "after every step" if every_step else "at each game's end"
+    click.echo(f"invariant violations: {stats['invariant_violations']} (checked {checked})")
     for line in stats["violations"]:
         click.echo(f"  {line}")

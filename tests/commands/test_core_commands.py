@@ -121,3 +121,20 @@ def test_calibrate_writes_two_pages(runner, tmp_path: Path) -> None:  # type: ig
 def test_version(runner) -> None:  # type: ignore[no-untyped-def]
     result = runner.invoke(main, ["--version"])
     assert result.exit_code == 0 and "cardgen" in result.output
+
+
+def test_output_piped_into_head_stops_quietly() -> None:
+    """`cardgen … | head -1`: the closed pipe ends the command with 141, no traceback, no 'internal error'."""
+    import subprocess
+    import sys
+
+    script = "from cardgen.cli import main; main()"
+    # --pace 100 tells the game over about a second, so lines are still coming when the pipe closes
+    with subprocess.Popen([sys.executable, "-c", script, "simulate", str(FALLING), "--players", "8", "--pace", "100"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        first = proc.stdout.readline()
+        proc.stdout.close()  # what `head -1` does after its line
+        error = proc.stderr.read().decode()
+        assert proc.wait(timeout=60) == 141
+    assert first.startswith(b"00:00.0") and error == ""
