@@ -107,3 +107,12 @@ def test_a_deck_of_another_game_is_refused(runner) -> None:  # type: ignore[no-u
     result = runner.invoke(main, ["simulate", str(DATA / "decks" / "minimal")])
     assert result.exit_code == 1
     assert "the FALLING engine does not know the card ids 'one'" in result.stderr
+
+
+def test_check_flag_checks_every_step(runner) -> None:  # type: ignore[no-untyped-def]
+    result = runner.invoke(main, ["simulate", str(FALLING), "--games", "12", "--players", "2..10", "--workers", "1",
+                                  "--variant", "memory", "--check"])
+    assert result.exit_code == 0, result.output
+    assert "invariant violations: 0 (checked after every step)" in result.output
+    alone = runner.invoke(main, ["simulate", str(FALLING), "--check"])
+    assert alone.exit_code == 2 and "only with --games" in alone.output
