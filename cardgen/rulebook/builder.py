@@ -34,7 +34,7 @@ from cardgen.rulebook.card_tables import DIRECTIVE_TABLES, clarification_box
 from cardgen.rulebook.components import components_table, label, teaching_items
 from cardgen.rulebook.diagrams import DIAGRAMS, find_diagram
 from cardgen.rulebook.flowables import (BookCanvas, BookDoc, FloatingFigure, Heading, contents_table, icon_painter,
-                                        icon_row)
+                                        icon_row, LongTable)
 from cardgen.rulebook.inline import to_markup, to_plain
 from cardgen.rulebook.styles import ACCENT, RULE, TINT, Geometry, Styles, geometry, make_styles
 from cardgen.rulebook.values import book_values, render_unit
@@ -177,7 +177,7 @@ class _Story:
         weights = [min(max(n, 8), 60) for n in lengths]
         width = self.geo.frame_width
         widths = [width * w / sum(weights) for w in weights]
-        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table = LongTable(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle([
             ("FONT", (0, 0), (-1, -1), BODY),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),

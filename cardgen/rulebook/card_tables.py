@@ -17,7 +17,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.graphics.shapes import Drawing, Group
 from reportlab.lib.colors import HexColor
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from cardgen.errors import DeckError
 from cardgen.model.deck import CardSpec, DeckSpec
@@ -26,6 +26,7 @@ from cardgen.render.card_renderer import Translate
 from cardgen.render.fonts import BODY, BODY_BOLD
 from cardgen.render.icons import draw_symbol
 from cardgen.render.reportlab_canvas import markup
+from cardgen.rulebook.flowables import LongTable
 from cardgen.rulebook.inline import marker_uri
 from cardgen.rulebook.labels import ALL as LABELS
 from cardgen.rulebook.shapes_canvas import ShapesCanvas
@@ -107,7 +108,7 @@ def card_types_table(deck: DeckSpec, translate: Translate, styles: Styles, *, wi
     count_width = width * 0.12
     type_width = width * 0.27
     last = len(rows) - 1
-    table = Table(rows, colWidths=[first, type_width, width - first - type_width - count_width, count_width],
+    table = LongTable(rows, colWidths=[first, type_width, width - first - type_width - count_width, count_width],
                   repeatRows=1, hAlign="LEFT")
     table.setStyle(_table_style([("LINEBELOW", (0, 1), (-1, last - 1), 0.4, RULE),
                                  ("LINEABOVE", (0, last), (-1, last), 0.8, HEADING), ("SPAN", (2, last), (3, last))]))
@@ -151,8 +152,8 @@ def stats_table(deck: DeckSpec, translate: Translate, styles: Styles, *, width: 
     """Each card of ``types:`` with its ``fields:`` (stat keys named in the deck's labels), then its
     abilities and its ``notes:`` (text stats, shown as "label: value").
 
-    A header row, then one small table per card with the same columns, so that a page break
-    falls between cards and a heading above stays with the first of them.
+    One small table per card with the same columns, stacked as the rows of an outer table whose
+    header row repeats on every page: a page break falls between cards, never inside one.
     """
     types = _list_arg(args, "types")
     fields = _list_arg(args, "fields")
@@ -173,8 +174,7 @@ def stats_table(deck: DeckSpec, translate: Translate, styles: Styles, *, width: 
                   + [Paragraph(escape(translate(f"label:{f}", deck.labels[f])), head_center) for f in fields]],
                  colWidths=widths, hAlign="LEFT")
     head.setStyle(_table_style())
-    head.keepWithNext = 1  # never a header alone at the foot of a page
-    out: list[Flowable] = [head]
+    blocks: list[list[Flowable]] = [[head]]
     for card in cards:
         kind = deck.types[card.type]
         name = escape(translate(f"card:{card.id}.name", card.name))
@@ -195,9 +195,11 @@ def stats_table(deck: DeckSpec, translate: Translate, styles: Styles, *, width: 
             style += [("SPAN", (0, 1), (-1, 1)), ("TOPPADDING", (0, 1), (-1, 1), 0)]
         table = Table(rows, colWidths=widths, hAlign="LEFT")
         table.setStyle(_table_style(style, header=False))
-        out.append(KeepTogether([table]))  # a card's stats and abilities stay on one page
-    out.append(Spacer(1, styles.body.spaceAfter * 1.5))
-    return out
+        blocks.append([table])
+    outer = LongTable(blocks, colWidths=[width], repeatRows=1, hAlign="LEFT")
+    outer.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                               ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    return [outer, Spacer(1, styles.body.spaceAfter * 1.5)]
 
 
 def card_faces(deck: DeckSpec, translate: Translate, styles: Styles, *, width: float, args: dict[str, str],

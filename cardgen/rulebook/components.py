@@ -17,7 +17,7 @@ from cardgen.model.deck import DeckSpec
 from cardgen.render.fonts import BODY
 from cardgen.render.card_renderer import CardRenderer, Translate
 from cardgen.render.reportlab_canvas import markup
-from cardgen.rulebook.flowables import CardFace
+from cardgen.rulebook.flowables import CardFace, LongTable
 from cardgen.rulebook.inline import marker_uri
 from cardgen.rulebook.labels import ALL as LABELS
 from cardgen.rulebook.styles import HEADING, RULE, TINT, Styles
@@ -61,7 +61,7 @@ def components_table(deck: DeckSpec, translate: Translate, styles: Styles, *, wi
         ])
     total = escape(label(translate, "book:components.total", count=deck.total_cards))
     rows.append(["", Paragraph(f"<b>{total}</b>", styles.cell), "", ""])
-    table = Table(rows, colWidths=[face_width + 16, name_width + 16, count_width + 16, text_width + 16], repeatRows=1,
+    table = LongTable(rows, colWidths=[face_width + 16, name_width + 16, count_width + 16, text_width + 16], repeatRows=1,
                   hAlign="LEFT")
     last = len(rows) - 1
     table.setStyle(TableStyle([

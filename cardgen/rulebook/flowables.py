@@ -9,7 +9,7 @@ from xml.sax.saxutils import escape
 from reportlab.graphics.shapes import Drawing, Group
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate, Paragraph, Table
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.model.deck import CardSpec, DeckSpec
@@ -77,13 +77,34 @@ class Heading(Paragraph):
         self.toc_level = toc_level
 
 
+class LongTable(Table):
+    """A table with a header row repeated on every page it runs onto (``repeatRows=1``)."""
+
+    def start_height(self) -> float:
+        """The header and the first row: what must fit under a heading kept with this table."""
+        return float(sum(self._rowHeights[: self.repeatRows + 1]))
+
+
+class KeepWithStart(KeepTogether):
+    """reportlab's keepWithNext group, except that a :class:`LongTable` at its end needs only its
+    start on the page: a heading moves with a table's first rows, not with the whole table."""
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:  # noqa: N803 (reportlab's names)
+        result = super().wrap(aW, aH)
+        last = self._content[-1]
+        if len(self._content) > 1 and isinstance(last, LongTable):
+            self._H -= last._height - last.start_height()
+        return result
+
+
 class BookDoc(BaseDocTemplate):
     """One frame per page, a footer from page 2 on, bookmarks and contents from the headings."""
 
     def __init__(self, filename: Any, *, geo: Geometry, footer: Callable[[int], str], **kwargs: Any) -> None:
         super().__init__(filename, pagesize=(geo.page.width_pt, geo.page.height_pt), leftMargin=geo.margin_x,
                          rightMargin=geo.margin_x, topMargin=geo.margin_top, bottomMargin=geo.margin_bottom,
-                         invariant=1, initialFontName=BODY, pageCompression=1, **kwargs)
+                         invariant=1, initialFontName=BODY, pageCompression=1, keepTogetherClass=KeepWithStart,
+                         **kwargs)
         self.geo = geo
         self.footer = footer
         frame = Frame(geo.margin_x, geo.margin_bottom, geo.frame_width, geo.frame_height, id="body",

@@ -116,3 +116,16 @@ def test_diagrams_follow_the_rules_they_illustrate(fd_deck: DeckSpec) -> None:
     reach = " ".join(_strings(find_diagram("fall-damage-reach")(fd_deck, lambda c, s: s, width=450)))
     assert "clear: a valid target" in reach and "blocked by the tree" in reach
     assert "ABCDEFGHIJ" == "".join(s for s in reach.split() if len(s) == 1 and s.isupper())[:10]
+
+
+def test_unit_tables_repeat_their_header_on_every_page(fd_deck: DeckSpec, fd_books: dict[str, Path]) -> None:
+    """A page that carries on a unit table starts with the column names again."""
+    units = [card.name for card in fd_deck.cards if "health" in card.stats]
+    header = re.compile(r"Name\s+Move\s+Jump\s+Health\s+Attack\s+Reach\s+Push")
+    pages = [page.extract_text() for page in pypdf.PdfReader(fd_books["en"]).pages]
+    with_units = [text for text in pages if any(re.search(rf"^{re.escape(u)}\n\S+\n\s*[\d*]", text, re.M) for u in units)]
+    assert len(with_units) >= 2, "the unit tables run over more than one page"
+    for text in with_units:
+        body = text.split("\n", 1)[1]  # after the running footer
+        first_unit = min(m.start() for u in units if (m := re.search(rf"^{re.escape(u)}\n", body, re.M)))
+        assert header.search(body[:first_unit]), body[:200]
