@@ -72,13 +72,11 @@ class _Step:
         self.width = width
         self.words = Words(handout.translate)
         self.notation = self.words.notation()
-        # no hyphenation: narrow ragged columns; and no embedded hyphenation, which in reportlab 5.1
-        # drops the hyphen of a word like "sud-ouest" when a table wraps the paragraph twice
-        self.caption = styles.body.clone("fo-caption", alignment=0, spaceAfter=6, hyphenationLang=None,
-                                         embeddedHyphenation=0)
+        # no hyphenation: narrow ragged columns
+        self.caption = styles.body.clone("fo-caption", alignment=0, spaceAfter=6, hyphenationLang=None)
         self.fact = styles.body.clone("fo-fact", alignment=0, fontSize=styles.body.fontSize * 0.88,
                                       leading=styles.body.fontSize * 1.16, spaceAfter=1.5, leftIndent=8,
-                                      firstLineIndent=-8, hyphenationLang=None, embeddedHyphenation=0)
+                                      firstLineIndent=-8, hyphenationLang=None)
         self.fact_more = self.fact.clone("fo-fact-more", firstLineIndent=0)
         self.heading = styles.section.clone("fo-step", fontName=BODY_BOLD, spaceBefore=0, spaceAfter=4)
         self.small = styles.note.clone("fo-small", alignment=2, fontSize=styles.body.fontSize * 0.8)
@@ -120,16 +118,6 @@ class _Step:
                                   ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (0, 0), 10),
                                   ("RIGHTPADDING", (1, 0), (1, 0), 0), ("TOPPADDING", (0, 0), (-1, -1), 6)]))
         return [KeepTogether([head, body, Spacer(1, 12)])]
-
-
-def _styles(geo: Geometry, language: str) -> Styles:
-    """The rulebook's styles without embedded hyphenation (see :class:`_Step`)."""
-    from dataclasses import replace
-
-    base = make_styles(geo, language)
-    changes = {name: getattr(base, name).clone(f"fo-{name}", embeddedHyphenation=0)
-               for name in ("body", "lead", "note", "subtitle", "section")}
-    return replace(base, **changes)
 
 
 def _geometry(paper: str) -> Geometry:
@@ -174,7 +162,7 @@ def build_handout(deck: DeckSpec, translate: Translate, language: str) -> Handou
 def write_pdf(handout: Handout, deck: DeckSpec, target: Path, *, paper: str) -> None:
     register_fonts()
     geo = _geometry(paper)
-    styles = _styles(geo, handout.language)
+    styles = make_styles(geo, handout.language)
     steps = _Step(handout, styles, geo.frame_width)
     story = _front(handout, deck, styles, geo.frame_width)
     for index, frame in enumerate(handout.frames):
@@ -203,7 +191,7 @@ def write_pngs(handout: Handout, folder: Path) -> list[Path]:
     margin = 6 * MM
     width = FRAME_WIDTH - 2 * margin
     geo = Geometry(Size(FRAME_WIDTH, 300 * MM), margin, margin, margin, 10.0)
-    styles = _styles(geo, handout.language)
+    styles = make_styles(geo, handout.language)
     steps = _Step(handout, styles, width)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
