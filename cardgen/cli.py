@@ -1,12 +1,13 @@
 """The ``cardgen`` command line. The only module that talks to the terminal.
 
-Each command lives in ``cardgen/commands/<name>.py`` and is registered below. Library code
+Each command lives in ``cardgen/commands/<name>.py`` and is named in ``COMMANDS``. Library code
 raises :class:`~cardgen.errors.CardgenError`; :class:`CardgenGroup` turns it into one line per
 problem on stderr and exit code 1 (bad flags exit 2, as Click does).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from typing import Any
@@ -17,8 +18,26 @@ from cardgen import __version__
 from cardgen.errors import CardgenError
 
 
+COMMANDS = ("build", "calibrate", "export", "i18n", "new", "rulebook", "schema", "sheets", "simulate", "validate",
+            "walkthrough", "watch")
+"""Each is ``cardgen/commands/<name>.py`` exposing ``command``; keep this list sorted."""
+
+
 class CardgenGroup(click.Group):
-    """A Click group that reports user errors as one line each, never as a traceback."""
+    """A Click group that reports user errors as one line each, never as a traceback.
+
+    Commands are imported only when they run (or for ``--help``): ``cardgen schema`` does not pay
+    for reportlab, nor ``cardgen export`` for the rulebook typesetter (Click's lazy-loading pattern).
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMANDS) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            module = importlib.import_module(f"cardgen.commands.{cmd_name}")
+            self.add_command(module.command, cmd_name)
+        return self.commands.get(cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -55,19 +74,6 @@ def _silence_stdout() -> None:
 @click.version_option(__version__, prog_name="cardgen")
 def main() -> None:
     """Print-and-play decks, localised rulebooks and teaching kits from YAML deck files."""
-
-
-def _register() -> None:
-    # One line per command module; keep this list sorted by command name.
-    from cardgen.commands import (build, calibrate, export, i18n, new, rulebook, schema, sheets, simulate, validate,
-                                  walkthrough, watch)
-
-    for module in (build, calibrate, export, i18n, new, rulebook, schema, sheets, simulate, validate, walkthrough,
-                   watch):
-        main.add_command(module.command)
-
-
-_register()
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -138,3 +138,17 @@ def test_output_piped_into_head_stops_quietly() -> None:
         error = proc.stderr.read().decode()
         assert proc.wait(timeout=60) == 141
     assert first.startswith(b"00:00.0") and error == ""
+
+
+def test_every_command_module_is_listed_and_loaded_only_when_used() -> None:
+    import subprocess
+    import sys
+
+    from cardgen.cli import COMMANDS
+
+    modules = sorted(p.stem for p in (ROOT / "cardgen" / "commands").glob("*.py") if "\ndef command(" in p.read_text())
+    assert sorted(COMMANDS) == modules
+    probe = ("import sys; from cardgen.cli import main; main.get_command(None, 'schema'); "
+             "print(sorted(m for m in ('reportlab', 'pydantic', 'cardgen.rulebook', 'cardgen.build') if m in sys.modules))")
+    assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip() \
+        == "['pydantic']"
