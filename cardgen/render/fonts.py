@@ -40,8 +40,9 @@ def font_path(name: str) -> Path:
     return Path(str(resources.files("cardgen") / "fonts" / _FILES[name]))
 
 
-_EAGER = (BODY, BODY_BOLD, BODY_ITALIC, BODY_BOLD_ITALIC, DISPLAY)
-"""Registered up front (Paragraph markup needs the whole body family); the rest on first use."""
+_EAGER = (BODY, BODY_BOLD)
+"""Registered up front; every other bundled face is parsed when something first uses it (see
+:func:`_register_on_first_use`): each face costs 10–40 ms to read, and most documents use few."""
 
 
 def ensure_font(name: str) -> str:
@@ -64,7 +65,25 @@ def register_fonts() -> tuple[str, ...]:
     # Defaults used by Canvas(), Paragraph styles and graphics shapes that name no font.
     rl_config.canvas_basefontname = BODY
     _patch_graphics_defaults()
+    _register_on_first_use()
     return tuple(_FILES)
+
+
+def _register_on_first_use() -> None:
+    """reportlab looks up an unknown font name with ``pdfmetrics.findFontAndRegister``; for a
+    bundled face, register the TrueType file instead (a ``<i>`` in a paragraph, say)."""
+    original = pdfmetrics.findFontAndRegister
+    if getattr(original, "cardgen_bundled", False):
+        return
+
+    def find_font_and_register(font_name: str) -> object:
+        if font_name in _FILES:
+            ensure_font(font_name)
+            return pdfmetrics.getFont(font_name)
+        return original(font_name)
+
+    find_font_and_register.cardgen_bundled = True  # type: ignore[attr-defined]
+    pdfmetrics.findFontAndRegister = find_font_and_register
 
 
 def _patch_graphics_defaults() -> None:

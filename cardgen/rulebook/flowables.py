@@ -78,7 +78,20 @@ class Heading(Paragraph):
 
 
 class LongTable(Table):
-    """A table with a header row repeated on every page it runs onto (``repeatRows=1``)."""
+    """A table with a header row repeated on every page it runs onto (``repeatRows=1``).
+
+    Its cells default to the body font: reportlab's own default, Helvetica, would be an
+    unembedded font in the PDF.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from reportlab.platypus import TableStyle
+
+        style = kwargs.pop("style", None)
+        super().__init__(*args, **kwargs)
+        self.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), BODY)]))
+        if style is not None:  # the caller's style comes after the default, so it wins
+            self.setStyle(style)
 
     def start_height(self) -> float:
         """The header and the first row: what must fit under a heading kept with this table."""
