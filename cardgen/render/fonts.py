@@ -57,6 +57,9 @@ def register_fonts() -> tuple[str, ...]:
     """Register the bundled fonts (idempotent) and make Lato reportlab's default font."""
     for name in _EAGER:
         ensure_font(name)
+    for name in _FILES:  # what registerFont would map for each face, so Paragraph styles may name it
+        if name not in _EAGER:
+            pdfmetrics.registerFontFamily(name)
     pdfmetrics.registerFontFamily(
         BODY, normal=BODY, bold=BODY_BOLD, italic=BODY_ITALIC, boldItalic=BODY_BOLD_ITALIC
     )
