@@ -76,8 +76,14 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
         click.echo(f"note: {note}", err=True)
     w, h = result.size_px
     others = "".join(f", {p.name}" for p in result.extra)
-    click.echo(f"wrote {len(result.images)} image{'s' if len(result.images) != 1 else ''} "
-               f"({w} × {h} px{', with bleed' if with_bleed or target == 'pod' else ''})"
+    size = f"{w} × {h} px{', with bleed' if with_bleed or target == 'pod' else ''}"
+    if target == "proof":  # the sheets' own size, then the cards' on them
+        from PIL import Image
+
+        with Image.open(result.images[0]) as sheet:
+            size = f"{sheet.width} × {sheet.height} px, cards at {size}"
+    what = "proof sheet" if target == "proof" else "image"
+    click.echo(f"wrote {len(result.images)} {what}{'s' if len(result.images) != 1 else ''} ({size})"
                f"{others} and {result.manifest.name} to {display_path(output)}")
     if target == "tts":
         click.echo(f"for Tabletop Simulator: copy {deck.deck}.json and {deck.deck}.png into its Saved Objects "

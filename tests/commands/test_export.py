@@ -53,7 +53,8 @@ def test_proof_export(runner, tmp_path: Path) -> None:  # type: ignore[no-untype
     result = runner.invoke(main, ["export", str(FALLING), "--to", "proof", "-o", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "proof.png").exists()
-    assert "(250 × 350 px)" in result.output  # 100 dpi, no bleed by default
+    with Image.open(tmp_path / "proof.png") as sheet:  # the sheet's size, then the cards' (100 dpi, no bleed)
+        assert f"wrote 1 proof sheet ({sheet.width} × {sheet.height} px, cards at 250 × 350 px)" in result.output
 
 
 def test_tarot_deck_to_a_shop_fails_with_one_line(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
