@@ -182,7 +182,7 @@ class FramePainter:
             return max(2 * self.card_w + 3 * PAD + 44, 112.0), self.card_h + NAME_H + 2 * PAD + 30
         rider_w, _ = self.rider_size()
         width = PAD + self.card_w + 2 * PAD + slots * (self.card_w + PAD) + 8 + rider_w + 2 * PAD
-        return max(width, 92.0), self.card_h + NAME_H + 3 * PAD + 6
+        return max(width, 92.0), self.card_h + NAME_H + 3 * PAD + 12  # room under the held card for its label
 
     def layout(self, seats: int, *, width: float, height: float) -> list[Mat]:
         """The dealer's mat, then each seat's, round an ellipse that fits a width × height frame,
@@ -296,14 +296,22 @@ class FramePainter:
         targets = [mat for seat, mat in zip(view.seats, mats) if seat.being_dealt]
         if not targets:
             return
-        sx, sy = self.deck_point(dealer)
-        sy -= self.card_h / 2 + 2
+        dx, dy = self.deck_point(dealer)
         target = targets[0]
-        tx, ty = target.cx, target.cy + (target.h / 2 if target.cy < sy else 0)
-        length = math.hypot(tx - sx, ty - sy)
+        tx, ty = target.cx, target.cy + (target.h / 2 if target.cy < dy else 0)
+        length = math.hypot(tx - dx, ty - dy)
         if length < 1:
             return
-        ux, uy = (tx - sx) / length, (ty - sy) / length
+        ux, uy = (tx - dx) / length, (ty - dy) / length
+        # aimed from the deck, drawn from where that line leaves the dealer's mat: it never
+        # crosses the deck's labels
+        exits = [(edge - start) / u for u, start, low, high in ((ux, dx, dealer.cx - dealer.w / 2, dealer.cx + dealer.w / 2),
+                                                            (uy, dy, dealer.cy - dealer.h / 2, dealer.cy + dealer.h / 2))
+                 if abs(u) > 1e-9 for edge in (low, high) if (edge - start) / u > 0]
+        leave = min(exits, default=0.0) + 2
+        if leave >= length - 14:
+            return
+        sx, sy = dx + ux * leave, dy + uy * leave
         ex, ey = tx - ux * 4, ty - uy * 4
         c.set_stroke(HIGHLIGHT, 1.6, dash=(4, 2.5))
         c.line(sx, sy, ex - ux * 6, ey - uy * 6)

@@ -114,3 +114,38 @@ def test_an_arrow_points_from_the_deck_to_the_player_being_dealt_to(painter: Fra
     dealt = _view(seats=tuple(SeatView(s.seat, s.name, s.stacks, being_dealt=(s.seat == 1)) for s in _view().seats))
     assert "dash=(4,2.50)" in _record(painter, dealt).text_log()
     assert "dash=(4,2.50)" not in _record(painter, _view()).text_log()
+
+
+@pytest.mark.parametrize("seats", [3, 4, 7, 10])
+def test_the_deal_arrow_starts_outside_the_dealers_mat_and_labels(painter: FramePainter, seats: int) -> None:
+    """Aimed from the deck but drawn from the mat's edge: it never crosses the deck and discard counts."""
+    names = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivan", "Jo"]
+    for dealt in range(seats):
+        view = _view(seats=tuple(SeatView(s, names[s], (), being_dealt=(s == dealt)) for s in range(seats)),
+                     highlights=())
+        canvas = RecordingCanvas()
+        painter.draw(canvas, view, width=480, height=420)
+        dealer = painter.layout(seats, width=480, height=420)[0]
+        records = canvas.records
+        dashed = [i for i, (name, _, kwargs) in enumerate(records) if name == "set_stroke" and kwargs.get("dash") == (4, 2.5)]
+        assert dashed, "an arrow is drawn"
+        x1, y1, x2, y2 = next(args for name, args, _ in records[dashed[-1]:] if name == "line")
+        inside = abs(x1 - dealer.cx) < dealer.w / 2 and abs(y1 - dealer.cy) < dealer.h / 2
+        assert not inside, (seats, dealt, (x1, y1))
+
+
+def test_the_held_cards_label_stays_clear_of_its_highlight(painter: FramePainter) -> None:
+    """'in hand' sits under the held card's ring, not beneath it."""
+    from cardgen.walkthrough.frames import HIGHLIGHT
+
+    view = _view(highlights=(Highlight("held", 0),))
+    canvas = RecordingCanvas()
+    painter.draw(canvas, view, width=480, height=420)
+    records = canvas.records
+    label = next(args for name, args, _ in records if name == "text" and args[2] == view.held_label)
+    ring_bottoms = [args[1] for i, (name, args, _) in enumerate(records)
+                    if name == "rect" and any(r[0] == "set_stroke" and r[1] and r[1][0] == HIGHLIGHT
+                                              for r in records[max(0, i - 3):i])]
+    assert ring_bottoms, "the held card is ringed"
+    text_top = label[1] + 6 * 0.75  # baseline plus the cap height of 6 pt text
+    assert min(ring_bottoms) - 1.5 > text_top  # the ring's outer edge (3 pt stroke) clears the text
