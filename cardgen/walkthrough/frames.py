@@ -62,8 +62,9 @@ def _any_overlap(boxes: list[Box]) -> bool:
 
 
 def frame_height(seats: int) -> float:
-    """The frame height (for a 515 pt wide frame) at which ``seats`` players fit with readable cards:
-    two frames to an A4 or Letter page up to four players, one to a page from five."""
+    """The frame height (for a 515 pt wide frame) at which ``seats`` players fit with readable cards.
+    The handout fits two frames to an A4 or Letter page up to four players, and up to six by
+    shrinking them a little; from seven, a frame has a page of its own."""
     return 340.0 if seats <= 4 else 420.0 if seats <= 6 else 560.0 if seats <= 8 else 680.0
 
 
