@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from cardgen.layout.units import parse_length
 from cardgen.model.deck import CardSpec, CardTypeSpec, DeckSpec

@@ -33,8 +33,8 @@ from cardgen.render.fonts import BODY, register_fonts
 from cardgen.rulebook.card_tables import DIRECTIVE_TABLES, clarification_box
 from cardgen.rulebook.components import components_table, label, teaching_items
 from cardgen.rulebook.diagrams import DIAGRAMS, find_diagram
-from cardgen.rulebook.flowables import (BookCanvas, BookDoc, FloatingFigure, Heading, contents_table, icon_painter,
-                                        icon_row, LongTable)
+from cardgen.rulebook.flowables import (BookCanvas, BookDoc, FloatingFigure, Heading, LongTable, contents_table,
+                                        icon_painter, icon_row)
 from cardgen.rulebook.inline import to_markup, to_plain
 from cardgen.rulebook.styles import ACCENT, RULE, TINT, Geometry, Styles, geometry, make_styles
 from cardgen.rulebook.values import book_values, render_unit

@@ -109,7 +109,7 @@ def card_types_table(deck: DeckSpec, translate: Translate, styles: Styles, *, wi
     type_width = width * 0.27
     last = len(rows) - 1
     table = LongTable(rows, colWidths=[first, type_width, width - first - type_width - count_width, count_width],
-                  repeatRows=1, hAlign="LEFT")
+                      repeatRows=1, hAlign="LEFT")
     table.setStyle(_table_style([("LINEBELOW", (0, 1), (-1, last - 1), 0.4, RULE),
                                  ("LINEABOVE", (0, last), (-1, last), 0.8, HEADING), ("SPAN", (2, last), (3, last))]))
     return table

@@ -61,8 +61,8 @@ def components_table(deck: DeckSpec, translate: Translate, styles: Styles, *, wi
         ])
     total = escape(label(translate, "book:components.total", count=deck.total_cards))
     rows.append(["", Paragraph(f"<b>{total}</b>", styles.cell), "", ""])
-    table = LongTable(rows, colWidths=[face_width + 16, name_width + 16, count_width + 16, text_width + 16], repeatRows=1,
-                  hAlign="LEFT")
+    table = LongTable(rows, colWidths=[face_width + 16, name_width + 16, count_width + 16, text_width + 16],
+                      repeatRows=1, hAlign="LEFT")
     last = len(rows) - 1
     table.setStyle(TableStyle([
             ("FONT", (0, 0), (-1, -1), BODY),
