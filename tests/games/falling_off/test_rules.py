@@ -6,7 +6,7 @@ import pytest
 
 from cardgen.games.falling_off import (Color, Game, IllegalMoveError, Kind, Move, NotationError, Position,
                                        legal_moves, parse_moves, play, resolve)
-from cardgen.games.falling_off.events import (GameWon, PieceDisplaced, PiecePromoted, PieceStepped, PieceStopped,
+from cardgen.games.falling_off.events import (GameWon, PieceDisplaced, PiecePromoted, PieceStepped,
                                               TurnPassed)
 from tests.games.falling_off.helpers import RULES, move, play_text, position, sq, stack
 
