@@ -6,7 +6,7 @@
    *decision* is a player's pick-up or play (FALLING) or one action chosen by an agent (Uno).
    Rates are per CPU second (``time.process_time``), which stays meaningful on a shared machine;
    wall-clock rates are printed too. The median round is kept.
-2. **10,000 games.** ``cardgen.sim.runner.run_games`` with six players on every core (a process
+2. **10,000 games.** ``cardgen.games.falling.simulation.run_games`` with six players on every core (a process
    pool), as ``cardgen simulate --games 10000`` runs them: wall time and the CPU time of the
    workers.
 
@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from cardgen.games.falling import play_game  # noqa: E402
-from cardgen.sim.runner import SimConfig, default_workers, run_games  # noqa: E402
+from cardgen.games.falling.simulation import SimConfig, default_workers, run_games  # noqa: E402
 
 RECIPE = {"hit": 8, "split": 5, "skip": 9, "push": 6, "grab": 6, "stop": 9, "extra": 6, "ground": 5}
 

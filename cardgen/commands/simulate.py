@@ -155,8 +155,8 @@ def _many_games(compared: list[tuple[str, dict[str, int]]], *, games: int, playe
                 variant: str, overrides: dict[str, str], agents: list[str], json_path: Path | None,
                 report_path: Path | None, workers: int | None, title: str,
                 check_steps: bool = False) -> None:
-    from cardgen.sim.runner import SimConfig, default_workers, run_games
-    from cardgen.sim.stats import compare_recipes, game_stats
+    from cardgen.games.falling.simulation import SimConfig, default_workers, run_games
+    from cardgen.games.falling.balance import compare_recipes, game_stats
 
     every: dict[str, dict[str, Any]] = {}
     started = time.perf_counter()
@@ -177,7 +177,7 @@ def _many_games(compared: list[tuple[str, dict[str, int]]], *, games: int, playe
         with atomic_path(json_path) as tmp:
             tmp.write_text(json.dumps(output, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     if report_path is not None:
-        from cardgen.sim.report import write_report
+        from cardgen.games.falling.report import write_report
 
         write_report(report_path, stats, title=title, recipes=table)
     total = games * len(compared)

@@ -54,32 +54,8 @@ BOOK: tuple[Label, ...] = (
            "Teaching list, later games. {title} is the stage's name, {cards} a list of card names."),
 )
 
-DIAGRAMS: dict[str, tuple[Label, ...]] = {
-    "falling-table": (
-        _label("diagram:table.dealer", "Dealer", "Table diagram: the person who deals and does not play."),
-        _label("diagram:table.deck", "Deck", "Table diagram: the cards still to be dealt."),
-        _label("diagram:table.discard", "Discard", "Table diagram: the discard pile."),
-        _label("diagram:table.player", "Player {n}", "Table diagram: a seat. {n} is 1, 2, 3 …"),
-        _label("diagram:table.order", "dealing order", "Table diagram: arrow showing the direction of the deal."),
-        _label("diagram:table.rider", "Rider, laid sideways", "Table diagram: a Rider card turned across."),
-        _label("diagram:table.extra", "Extra, off-centre on its Rider",
-               "Table diagram: an Extra laid over a Rider, shifted so both can be read."),
-        _label("diagram:table.split", "two stacks after a Split", "Table diagram: a player with two stacks."),
-        _label("diagram:table.empty", "no stack: the next card starts one",
-               "Table diagram: a player whose stacks are all gone."),
-    ),
-    "falling-riders": (
-        _label("diagram:riders.normal", "the usual card", "Rider diagram legend: the card every stack gets on each pass."),
-        _label("diagram:riders.extra", "cards the Rider adds", "Rider diagram legend: cards dealt because of the Rider."),
-        _label("diagram:riders.new", "new stack", "Rider diagram legend: a stack started by a Split."),
-        _label("diagram:riders.swept", "swept to the discard", "Rider diagram: the card leaves the table after the pass."),
-        _label("diagram:riders.stays", "{extra} swept, {skip} kept for the next pass",
-               "Rider diagram, Skip with an Extra: only the Extra leaves; {extra} and {skip} are card names."),
-        _label("diagram:riders.nothing", "no cards this pass", "Rider diagram: a skipped player gets nothing."),
-        _label("diagram:riders.with_extra", "{rider} + {extra}",
-               "Rider diagram panel title, e.g. 'Hit + Extra'. {rider} and {extra} are card names."),
-    ),
-}
+DIAGRAMS: dict[str, tuple[Label, ...]] = {}
+"""Labels of each registered diagram (added by :func:`register_labels`)."""
 
 
 DIRECTIVES: dict[str, tuple[Label, ...]] = {

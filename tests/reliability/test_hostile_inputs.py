@@ -36,7 +36,7 @@ def test_markup_in_a_translated_caption_is_printed_as_text(tmp_path: Path) -> No
     from cardgen.build import translator_for
     from cardgen.i18n.catalogs import catalog_path, read_catalog, write_catalog
     from cardgen.loading import load_deck
-    from cardgen.walkthrough.falling.writer import write_falling_walkthrough
+    from cardgen.games.falling.walkthrough import write_falling_walkthrough
     from cardgen.walkthrough.registry import WalkthroughOptions
     from tests.pdf_tools import pdf_text
 

@@ -16,7 +16,7 @@ import pytest
 from cardgen.games.falling import VARIANTS
 from cardgen.games.falling.play import deck_recipe
 from cardgen.loading import load_deck
-from cardgen.sim.runner import GameSummary, SimConfig, run_games
+from cardgen.games.falling.simulation import GameSummary, SimConfig, run_games
 from tests.conftest import FALLING
 
 OPTION_SETS: list[dict[str, str]] = [
@@ -73,7 +73,7 @@ def test_a_hundred_thousand_games_keep_every_invariant() -> None:
 
 def test_a_broken_invariant_is_reported_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
     """The check would catch a card in two places: the test above can fail."""
-    import cardgen.sim.runner as runner
+    import cardgen.games.falling.simulation as runner
 
     monkeypatch.setattr(runner, "state_problems", lambda state: ["hit-3 is in 2 places"] if state.clock_ms > 0 else [])
     config = configs(3)[0]

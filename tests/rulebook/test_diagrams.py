@@ -9,7 +9,7 @@ from reportlab.graphics.shapes import Drawing, Group, Image, String
 from cardgen.build import translator_for
 from cardgen.loading import load_deck
 from cardgen.render.fonts import _FILES
-from cardgen.rulebook.diagrams import riders_diagram, table_diagram
+from cardgen.games.falling.diagrams import riders_diagram, table_diagram
 
 
 def _walk(node):  # type: ignore[no-untyped-def]

@@ -1,14 +1,13 @@
-"""What FALLING adds to cardgen's products: its teaching walkthrough and the strings it prints.
-
-(The FALLING rulebook diagrams are built into :mod:`cardgen.rulebook.diagrams`.)
+"""What FALLING adds to cardgen's products: its rulebook diagrams, its teaching walkthrough and
+the strings they print. Imported by :func:`cardgen.games.load_games`; everything here is registration.
 """
 
 from __future__ import annotations
 
+from cardgen.games.falling import diagrams, walkthrough  # noqa: F401  (registers the diagrams and the walkthrough)
+from cardgen.games.falling.texts import ALL
 from cardgen.i18n.messages import SourceMessage, register_extractor
 from cardgen.model.deck import DeckSpec
-from cardgen.walkthrough.falling import writer  # noqa: F401  (registers the walkthrough)
-from cardgen.walkthrough.falling.texts import ALL
 
 
 @register_extractor

@@ -1,7 +1,7 @@
 """What Falling Off adds to cardgen: its walkthrough, its rulebook diagrams, its strings.
 
 Imported by :func:`cardgen.games.load_games`. Everything here is registration; the work is
-done in :mod:`.walkthrough`, :mod:`.rulebook_diagrams` and the engine modules.
+done in :mod:`.walkthrough`, :mod:`.diagrams` and the engine modules.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from cardgen.i18n.placeholders import signature
 from cardgen.model.deck import DeckSpec
 from cardgen.walkthrough.registry import register_walkthrough
 
-from cardgen.games.falling_off import rulebook_diagrams  # noqa: F401  (registers the diagrams)
+from cardgen.games.falling_off import diagrams  # noqa: F401  (registers the diagrams)
 
 register_walkthrough(GAME)(write_walkthrough)
 

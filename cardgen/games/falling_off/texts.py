@@ -18,7 +18,7 @@ from cardgen.games.falling_off.notation import ENGLISH, NotationStyle
 from cardgen.rulebook.labels import Label, label_here
 
 if TYPE_CHECKING:
-    from cardgen.games.falling_off.diagram import Legend
+    from cardgen.games.falling_off.board_drawing import Legend
 
 Translate = Callable[[str, str], str]
 
@@ -146,7 +146,7 @@ class Words:
         return NotationStyle(letters=letters, off=off) if usable else ENGLISH
 
     def legend(self) -> "Legend":
-        from cardgen.games.falling_off.diagram import Legend
+        from cardgen.games.falling_off.board_drawing import Legend
 
         return Legend(self(LEGEND["move"]), self(LEGEND["push"]), self(LEGEND["momentum"]), self(LEGEND["fell"]))
 

@@ -20,7 +20,7 @@ from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, 
 
 from cardgen.errors import DeckError
 from cardgen.games.falling_off.board import Color
-from cardgen.games.falling_off.diagram import Marks, board_drawing, legend_drawing, marks_for
+from cardgen.games.falling_off.board_drawing import Marks, board_drawing, legend_drawing, marks_for
 from cardgen.games.falling_off.notation import format_line
 from cardgen.games.falling_off.scenario import Frame as StepFrame
 from cardgen.games.falling_off.scenario import ScenarioSpec, load_scenario, replay

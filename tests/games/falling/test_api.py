@@ -96,7 +96,7 @@ def test_the_engine_and_the_runner_never_import_reportlab() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, cardgen.games.falling, cardgen.games.falling.narrate, cardgen.sim.runner, cardgen.sim.stats; "
+    code = ("import sys, cardgen.games.falling, cardgen.games.falling.narrate, cardgen.games.falling.simulation, cardgen.games.falling.balance; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'click')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

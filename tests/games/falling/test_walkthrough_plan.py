@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from cardgen.games.falling import kind_of
-from cardgen.walkthrough.falling.plan import choose_frames, find_game, tables
-from cardgen.walkthrough.falling.rules_shown import rules_for
-from cardgen.walkthrough.falling.texts import BY_CONTEXT
+from cardgen.games.falling.walkthrough_plan import choose_frames, find_game, tables
+from cardgen.games.falling.rules_shown import rules_for
+from cardgen.games.falling.texts import BY_CONTEXT
 
 LATER_CARDS = {1: {"push", "grab", "stop", "extra"}, 2: {"extra"}, 3: set()}
 
@@ -78,7 +78,7 @@ def test_the_search_reports_what_a_game_cannot_show(deck) -> None:  # type: igno
 
 
 def test_the_same_seed_gives_the_same_games_and_another_seed_may_not(deck, games) -> None:  # type: ignore[no-untyped-def]
-    from cardgen.walkthrough.falling.writer import play_stages
+    from cardgen.games.falling.walkthrough import play_stages
 
     again = play_stages(deck, players=4, seed=1)
     assert [g.record.events for g in again] == [g.record.events for g in games]

@@ -7,9 +7,9 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from cardgen.sim.report import write_report
-from cardgen.sim.runner import SimConfig, run_games
-from cardgen.sim.stats import compare_recipes, game_stats
+from cardgen.games.falling.report import write_report
+from cardgen.games.falling.simulation import SimConfig, run_games
+from cardgen.games.falling.balance import compare_recipes, game_stats
 from tests.pdf_tools import all_fonts, font_is_embedded
 
 RECIPE = {"hit": 8, "split": 5, "skip": 9, "push": 6, "grab": 6, "stop": 9, "extra": 6, "ground": 5}

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from cardgen.sim.runner import SimConfig, run_games
-from cardgen.sim.stats import compare_recipes, distribution, game_stats, histogram, wilson
+from cardgen.games.falling.simulation import SimConfig, run_games
+from cardgen.games.falling.balance import compare_recipes, distribution, game_stats, histogram, wilson
 
 RECIPE = {"hit": 8, "split": 5, "skip": 9, "push": 6, "grab": 6, "stop": 9, "extra": 6, "ground": 5}
 

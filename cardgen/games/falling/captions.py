@@ -1,6 +1,6 @@
 """From an event and the table after it to a frame: caption, highlights, the rule at work.
 
-Captions are catalog templates (:mod:`cardgen.walkthrough.falling.texts`) filled with player
+Captions are catalog templates (:mod:`cardgen.games.falling.texts`) filled with player
 names and card names in the handout's language. The narrator reads the events around the one it
 captions to say *why* (a card dealt because of a Hit, a Rider placed while its target is being
 dealt to, a sweep that leaves the Skip behind).
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from cardgen.games.falling import Event, TableSnapshot, kind_of
 from cardgen.model.deck import DeckSpec
 from cardgen.render.card_renderer import Translate
-from cardgen.walkthrough.falling.rules_shown import rule_of
-from cardgen.walkthrough.falling.texts import BY_CONTEXT
+from cardgen.games.falling.rules_shown import rule_of
+from cardgen.games.falling.texts import BY_CONTEXT
 from cardgen.walkthrough.table_view import Highlight, SeatView, StackView, TableView, format_clock
 
 NAMES = ("Ann", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivan", "Jo")

@@ -1,6 +1,6 @@
 """Statistics of many games: win rates with 95% intervals, game length, card use, Stops, agents.
 
-Plain functions from :class:`~cardgen.sim.runner.GameSummary` rows to a JSON-ready dict; the same
+Plain functions from :class:`~cardgen.games.falling.simulation.GameSummary` rows to a JSON-ready dict; the same
 rows always give the same dict (and so byte-identical JSON).
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardgen.games.falling.cards import KINDS, PLAYABLE
-from cardgen.sim.runner import GameSummary, SimConfig
+from cardgen.games.falling.simulation import GameSummary, SimConfig
 
 RULES_PROMISE_SECONDS = 90
 """The published rules say a game takes about a minute and a half."""

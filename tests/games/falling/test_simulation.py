@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from cardgen.errors import RulesError
-from cardgen.sim.runner import SimConfig, play_one, run_games
+from cardgen.games.falling.simulation import SimConfig, play_one, run_games
 
 RECIPE = {"hit": 8, "split": 5, "skip": 9, "push": 6, "grab": 6, "stop": 9, "extra": 6, "ground": 5}
 

@@ -16,9 +16,9 @@ from cardgen.loading.deck_loader import load_deck_layouts
 from cardgen.model.deck import DeckSpec
 from cardgen.render.card_renderer import CardRenderer, Translate
 from cardgen.render.fonts import BODY, register_fonts
-from cardgen.walkthrough.falling.narration import fill
-from cardgen.walkthrough.falling.plan import DEFAULT_PLAYERS, DEFAULT_SEED, StageGame, find_game, stage_plan
-from cardgen.walkthrough.falling.texts import BY_CONTEXT
+from cardgen.games.falling.captions import fill
+from cardgen.games.falling.walkthrough_plan import DEFAULT_PLAYERS, DEFAULT_SEED, StageGame, find_game, stage_plan
+from cardgen.games.falling.texts import BY_CONTEXT
 from cardgen.walkthrough.frames import FramePainter, frame_height
 from cardgen.walkthrough.handout import (FRAME_DESIGN_WIDTH, HandoutLabels, HandoutPlan, StagePlan, document_canvas,
                                          write_handout)

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from cardgen.games.falling import Event, GameRecord, TableSnapshot, kind_of, play_game, replay
 from cardgen.model.deck import DeckSpec
 from cardgen.render.card_renderer import Translate
-from cardgen.walkthrough.falling.narration import Narrator
-from cardgen.walkthrough.falling.rules_shown import rules_for, shown_rules
-from cardgen.walkthrough.falling.texts import BY_CONTEXT
+from cardgen.games.falling.captions import Narrator
+from cardgen.games.falling.rules_shown import rules_for, shown_rules
+from cardgen.games.falling.texts import BY_CONTEXT
 from cardgen.walkthrough.handout import IntroCard, Question, StagePlan
 from cardgen.walkthrough.table_view import TableView, format_clock
 

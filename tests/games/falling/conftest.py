@@ -7,8 +7,8 @@ import pytest
 from cardgen.build import translator_for
 from cardgen.loading import load_deck
 from cardgen.model.deck import DeckSpec
-from cardgen.walkthrough.falling.plan import StageGame, stage_plan
-from cardgen.walkthrough.falling.writer import play_stages
+from cardgen.games.falling.walkthrough_plan import StageGame, stage_plan
+from cardgen.games.falling.walkthrough import play_stages
 from cardgen.walkthrough.handout import StagePlan
 from tests.conftest import FALLING
 

@@ -9,7 +9,7 @@ from reportlab.lib.colors import HexColor
 
 from cardgen.games.falling_off import Game, Position, read_line
 from cardgen.games.falling_off.board import Direction
-from cardgen.games.falling_off.diagram import (DARK, LIGHT, MARGIN, MOMENTUM, PUSH, Legend, Marks, S, board_drawing,
+from cardgen.games.falling_off.board_drawing import (DARK, LIGHT, MARGIN, MOMENTUM, PUSH, Legend, Marks, S, board_drawing,
                                                boards_row, fallen_point, marks_for, slots)
 from cardgen.games.falling_off.glyphs import INK, PAPER
 from tests.games.falling_off.helpers import RULES, sq

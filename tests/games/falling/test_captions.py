@@ -10,7 +10,7 @@ import pytest
 from cardgen.build import translator_for
 from cardgen.i18n.catalogs import catalog_path, read_catalog
 from cardgen.i18n.messages import extract_messages
-from cardgen.walkthrough.falling.texts import ALL
+from cardgen.games.falling.texts import ALL
 from cardgen.walkthrough.registry import WalkthroughOptions
 from tests.pdf_tools import pdf_text
 
@@ -20,7 +20,7 @@ def test_every_walkthrough_string_is_extracted_and_translated_in_french(deck) ->
     french = {m.context: m for m in read_catalog(catalog_path(deck, "fr")) if m.context}
     for label in ALL:
         assert extracted[label.context].text == label.text
-        assert extracted[label.context].file == "cardgen/walkthrough/falling/texts.py"
+        assert extracted[label.context].file == "cardgen/games/falling/texts.py"
         assert french[label.context].string and "fuzzy" not in french[label.context].flags, label.context
 
 
@@ -46,7 +46,7 @@ def test_french_captions_and_questions_are_french(plans) -> None:  # type: ignor
 
 @pytest.fixture(scope="module")
 def handouts(deck, tmp_path_factory) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    from cardgen.walkthrough.falling.writer import write_falling_walkthrough
+    from cardgen.games.falling.walkthrough import write_falling_walkthrough
 
     folder = tmp_path_factory.mktemp("walkthrough")
     out = {}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from reportlab.graphics.shapes import Drawing
 
 from cardgen.games.falling_off.board import Position, parse_square
-from cardgen.games.falling_off.diagram import Marks, boards_row, marks_for
+from cardgen.games.falling_off.board_drawing import Marks, boards_row, marks_for
 from cardgen.games.falling_off.notation import read_line
 from cardgen.games.falling_off.rules import Game, Turn
 from cardgen.games.falling_off.texts import LEGEND, NOTATION, Words
