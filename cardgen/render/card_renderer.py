@@ -8,60 +8,27 @@ renderer is pure: same spec in, same drawing calls out.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from cardgen.layout.units import parse_length
 from cardgen.model.deck import CardSpec, CardTypeSpec, DeckSpec
 from cardgen.model.layout import ElementSpec, LayoutSpec
-from cardgen.render import fonts
 from cardgen.render.canvas import Canvas
 from cardgen.render.colors import darken, lighten
+from cardgen.render.element_kit import (  # noqa: F401
+    BUILTIN_KINDS,
+    ELEMENT_CHECKS,
+    ELEMENT_KINDS,
+    FONT_NAMES,
+    Box,
+    ElementCheck,
+    ElementDrawer,
+    StatProblem,
+    Translate,
+    element_kind,
+    no_translation,
+)
 from cardgen.render.icons import ICONS, draw_symbol
 from cardgen.render.themes import Theme, resolve_theme
-
-Translate = Callable[[str, str], str]
-ElementDrawer = Callable[["CardRenderer", Canvas, ElementSpec, "CardSpec | None", "CardTypeSpec | None"], None]
-
-
-@dataclass(frozen=True)
-class StatProblem:
-    """A card value an element cannot show: the card, the key inside it (``("stats", "push")``), why."""
-
-    card: str
-    key: tuple[str | int, ...]
-    message: str
-    hint: str | None = None
-
-
-ElementCheck = Callable[[DeckSpec, ElementSpec, CardSpec], list[StatProblem]]
-
-BUILTIN_KINDS = ("fill", "pattern", "frame", "text", "icon", "symbol", "art", "rule", "back-motif")
-
-ELEMENT_KINDS: dict[str, ElementDrawer] = {}
-"""Element kinds added by other modules (e.g. stat blocks): ``kind`` → drawing function.
-
-Register with :func:`element_kind`; built-in kinds are the ``_draw_<kind>`` methods below.
-"""
-
-ELEMENT_CHECKS: dict[str, ElementCheck] = {}
-"""``kind`` → a function listing the card values an element of that kind cannot show (run by the loader)."""
-
-
-def element_kind(name: str, *, check: ElementCheck | None = None) -> Callable[[ElementDrawer], ElementDrawer]:
-    """Decorator registering a drawing function for layout elements of ``kind: name``.
-
-    ``check(deck, element, card)`` validates the card values the element shows, so that a bad
-    value is reported at its line in deck.yaml when the deck is loaded, not mid-build.
-    """
-
-    def register(fn: ElementDrawer) -> ElementDrawer:
-        ELEMENT_KINDS[name] = fn
-        if check is not None:
-            ELEMENT_CHECKS[name] = check
-        return fn
-
-    return register
 
 
 def element_kinds() -> list[str]:
@@ -69,27 +36,6 @@ def element_kinds() -> list[str]:
     import cardgen.render.elements  # noqa: F401  (registers the bundled extra kinds)
 
     return sorted(set(BUILTIN_KINDS) | set(ELEMENT_KINDS))
-
-FONT_NAMES = {
-    "display": fonts.DISPLAY,
-    "display-regular": fonts.DISPLAY_REGULAR,
-    "body": fonts.BODY,
-    "body-bold": fonts.BODY_BOLD,
-    "body-italic": fonts.BODY_ITALIC,
-    "black": fonts.BLACK,
-}
-
-
-def no_translation(context: str, source: str) -> str:
-    return source
-
-
-@dataclass(frozen=True)
-class Box:
-    x: float
-    y: float
-    w: float
-    h: float
 
 
 class CardRenderer:

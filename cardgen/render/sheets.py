@@ -15,7 +15,7 @@ from typing import Literal
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
-from cardgen.layout.imposition import Flip, Sheet, Slot, gutterfold, grid, mirror
+from cardgen.layout.imposition import Flip, Sheet, Slot, grid, gutterfold, mirror
 from cardgen.layout.sizes import PAPER_SIZES, Size
 from cardgen.loading.deck_loader import load_deck_layouts
 from cardgen.model.deck import CardSpec, DeckSpec

@@ -22,7 +22,7 @@ from cardgen.model.theme import BUILTIN_THEMES, ThemeBackSpec, ThemeSpec, ThemeT
 from cardgen.render.colors import darken, lighten, luminance, mix
 
 if TYPE_CHECKING:
-    from cardgen.render.card_renderer import Box, CardRenderer
+    from cardgen.render.element_kit import Box, ElementRenderer
 
 LIGHT = 0.85
 """Fills at least this light are already a tint: kept as they are."""
@@ -64,7 +64,7 @@ class Theme:
             back = back.model_copy(update=self.back.model_dump(exclude_none=True))
         return deck.model_copy(update={"types": types, "back": back})
 
-    def restyle(self, element: ElementSpec, renderer: CardRenderer, kind: CardTypeSpec | None) -> list[ElementSpec]:
+    def restyle(self, element: ElementSpec, renderer: ElementRenderer, kind: CardTypeSpec | None) -> list[ElementSpec]:
         """The elements to draw for ``element`` under this theme (most often just ``element``)."""
         if self.fills == "solid" and self.bleed:
             return [element]
@@ -87,7 +87,7 @@ class Theme:
                     update[key] = _dark_ink(renderer, kind)
         return [element.model_copy(update=update)] if update else [element]
 
-    def _tinted_fill(self, element: ElementSpec, renderer: CardRenderer, kind: CardTypeSpec | None,
+    def _tinted_fill(self, element: ElementSpec, renderer: ElementRenderer, kind: CardTypeSpec | None,
                      update: dict[str, object]) -> list[ElementSpec]:
         colour = renderer.color(element.color, kind)
         light = luminance(colour)
@@ -100,20 +100,20 @@ class Theme:
         return [filled, *_outline(element, renderer, colour)]
 
 
-def _dark_ink(renderer: CardRenderer, kind: CardTypeSpec | None) -> str:
+def _dark_ink(renderer: ElementRenderer, kind: CardTypeSpec | None) -> str:
     """A dark colour of the card: its type's, else the back's, else near-black."""
     base = kind.color if kind is not None else renderer.deck.back.color
     dark = darken(base, 0.35)
     return dark if luminance(dark) < 0.45 else "#1b1b1b"
 
 
-def _covers_card(box: Box, renderer: CardRenderer) -> bool:
+def _covers_card(box: Box, renderer: ElementRenderer) -> bool:
     eps = 0.01
     return (box.x <= eps and box.y <= eps and box.x + box.w >= renderer.width - eps
             and box.y + box.h >= renderer.height - eps)
 
 
-def _outline(element: ElementSpec, renderer: CardRenderer, colour: str) -> list[ElementSpec]:
+def _outline(element: ElementSpec, renderer: ElementRenderer, colour: str) -> list[ElementSpec]:
     """Thin lines along the edges of a fill's box that do not lie on the trim line.
 
     A band across the top of the card gets one line under it; a panel inside the card a frame

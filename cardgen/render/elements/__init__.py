@@ -10,6 +10,13 @@
 Each kind checks the values it draws when the deck is loaded (see ``element_kind(check=…)``).
 """
 
-from cardgen.render.elements import abilities, dice, health_track, push_arrow, roll_table, stat_block
+from cardgen.render.elements import (
+    abilities,
+    dice,
+    health_track,
+    push_arrow,
+    roll_table,
+    stat_block,
+)
 
 __all__ = ["abilities", "dice", "health_track", "push_arrow", "roll_table", "stat_block"]

@@ -11,7 +11,7 @@ from cardgen.layout.units import parse_length
 from cardgen.model.deck import AbilitySpec, CardSpec, CardTypeSpec
 from cardgen.model.layout import ElementSpec
 from cardgen.render.canvas import Canvas
-from cardgen.render.card_renderer import FONT_NAMES, CardRenderer, element_kind
+from cardgen.render.element_kit import FONT_NAMES, ElementRenderer, element_kind
 from cardgen.render.elements.ability_icons import ABILITY_ICONS
 from cardgen.render.reportlab_canvas import fit_paragraph
 
@@ -19,7 +19,7 @@ SPACE_BETWEEN = 0.5  # of the font size, between two abilities
 ICON_SCALE = 1.2  # icon side, in font sizes
 
 
-def ability_text(r: CardRenderer, card: CardSpec, number: int, ability: AbilitySpec) -> str:
+def ability_text(r: ElementRenderer, card: CardSpec, number: int, ability: AbilitySpec) -> str:
     """The paragraph of one ability in the card's language (Markdown bold and italics)."""
     text = r.translate(f"card:{card.id}.abilities.{number}.text", ability.text)
     if "tip" in ability.icons:
@@ -46,7 +46,7 @@ def layout_abilities(texts: list[str], icon_counts: list[int], w: float, h: floa
 
 
 @element_kind("abilities")
-def draw_abilities(r: CardRenderer, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+def draw_abilities(r: ElementRenderer, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
     if card is None or not card.abilities:
         return
     box = r.safe_box(r.box(e))

@@ -9,8 +9,8 @@ Each has its own outline (disc, square, diamond), so they differ in greyscale as
 
 from __future__ import annotations
 
-from cardgen.render.icons import IconFn
 from cardgen.render.canvas import Canvas
+from cardgen.render.icons import IconFn
 
 
 def icon_action(c: Canvas, x: float, y: float, s: float, color: str, paper: str) -> None:

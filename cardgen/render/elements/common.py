@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardgen.model.deck import CardSpec
 from cardgen.model.layout import ElementSpec
 from cardgen.model.stat_values import StatValueError
-from cardgen.render.card_renderer import StatProblem
+from cardgen.render.element_kit import StatProblem
 
 
 def stat_key(element: ElementSpec, default: str) -> str:

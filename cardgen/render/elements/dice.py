@@ -10,7 +10,7 @@ from cardgen.model.deck import CardSpec, CardTypeSpec, DeckSpec
 from cardgen.model.layout import ElementSpec
 from cardgen.model.stat_values import StatValueError, parse_roll
 from cardgen.render.canvas import Canvas
-from cardgen.render.card_renderer import CardRenderer, StatProblem, element_kind
+from cardgen.render.element_kit import ElementRenderer, StatProblem, element_kind
 from cardgen.render.elements.common import missing, problem, stat_key
 
 _PIPS = {
@@ -46,7 +46,7 @@ def check_dice(deck: DeckSpec, element: ElementSpec, card: CardSpec) -> list[Sta
 
 
 @element_kind("dice", check=check_dice)
-def draw_dice(r: CardRenderer, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+def draw_dice(r: ElementRenderer, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
     """Two dice side by side, centred in the box, as large as the box allows."""
     if card is None:
         return

@@ -13,7 +13,7 @@ from cardgen.model.deck import CardSpec, CardTypeSpec, DeckSpec
 from cardgen.model.layout import ElementSpec
 from cardgen.model.stat_values import StatValueError, parse_count
 from cardgen.render.canvas import Canvas
-from cardgen.render.card_renderer import CardRenderer, StatProblem, element_kind
+from cardgen.render.element_kit import ElementRenderer, StatProblem, element_kind
 from cardgen.render.elements.common import missing, problem, stat_key
 
 MAX_BOXES = 40
@@ -52,7 +52,7 @@ def track_geometry(n: int, w: float, h: float, columns: int | None) -> tuple[int
 
 
 @element_kind("health-track", check=check_health_track)
-def draw_health_track(r: CardRenderer, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+def draw_health_track(r: ElementRenderer, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
     if card is None:
         return
     n = int(card.stats[stat_key(e, "health")])

@@ -14,7 +14,7 @@ from cardgen.model.deck import CardSpec, CardTypeSpec, DeckSpec
 from cardgen.model.layout import ElementSpec
 from cardgen.model.stat_values import Push, StatValueError, parse_push
 from cardgen.render.canvas import Canvas
-from cardgen.render.card_renderer import CardRenderer, StatProblem, element_kind
+from cardgen.render.element_kit import ElementRenderer, StatProblem, element_kind
 from cardgen.render.elements.common import missing, problem, stat_key
 
 
@@ -118,7 +118,7 @@ def check_push(deck: DeckSpec, element: ElementSpec, card: CardSpec) -> list[Sta
 
 
 @element_kind("push-arrow", check=check_push)
-def draw_push_arrow(r: CardRenderer, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+def draw_push_arrow(r: ElementRenderer, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
     if card is None:
         return
     box = r.box(e)

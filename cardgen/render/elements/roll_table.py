@@ -19,7 +19,7 @@ from cardgen.model.layout import ElementSpec
 from cardgen.model.stat_values import StatValueError, parse_roll
 from cardgen.render import fonts
 from cardgen.render.canvas import Canvas
-from cardgen.render.card_renderer import CardRenderer, StatProblem, element_kind
+from cardgen.render.element_kit import ElementRenderer, StatProblem, element_kind
 from cardgen.render.elements.common import stat_key
 from cardgen.render.elements.dice import draw_die
 
@@ -65,7 +65,7 @@ def check_roll_table(deck: DeckSpec, element: ElementSpec, card: CardSpec) -> li
 
 
 @element_kind("roll-table", check=check_roll_table)
-def draw_roll_table(r: CardRenderer, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+def draw_roll_table(r: ElementRenderer, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
     groups = rolled_cards(r.deck, stat_key(e, "roll"))
     if not groups:
         return
@@ -114,7 +114,7 @@ def draw_roll_table(r: CardRenderer, c: Canvas, e: ElementSpec, card: CardSpec |
             c.text(x + head_die + size * 0.45, y + (row - size * 0.72) / 2, names[item.id], font=ITEM_FONT, size=size)
 
 
-def _group_label(r: CardRenderer, items: list[tuple[int, CardSpec]]) -> str:
+def _group_label(r: ElementRenderer, items: list[tuple[int, CardSpec]]) -> str:
     """The name of the group: its cards' type, when they all share one."""
     types = {cd.type for _, cd in items}
     if len(types) != 1:

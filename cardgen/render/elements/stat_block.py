@@ -20,7 +20,7 @@ from cardgen.model.layout import ElementSpec
 from cardgen.model.stat_values import StatValueError, parse_number, parse_push
 from cardgen.render import fonts
 from cardgen.render.canvas import Canvas
-from cardgen.render.card_renderer import Box, CardRenderer, StatProblem, element_kind
+from cardgen.render.element_kit import Box, ElementRenderer, StatProblem, element_kind
 from cardgen.render.elements.common import missing, problem
 from cardgen.render.elements.push_arrow import draw_push
 
@@ -71,7 +71,7 @@ def _fit(text: str, font: str, size: float, width: float, smallest: float) -> fl
 
 
 @element_kind("stat-block", check=check_stat_block)
-def draw_stat_block(r: CardRenderer, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+def draw_stat_block(r: ElementRenderer, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
     if card is None:
         return
     items = entries(e)
@@ -95,7 +95,7 @@ def draw_stat_block(r: CardRenderer, c: Canvas, e: ElementSpec, card: CardSpec |
         _tile(r, c, e, kind, tile, label, label_size, value_size, card.stats[key], form)
 
 
-def _tile(r: CardRenderer, c: Canvas, e: ElementSpec, kind: CardTypeSpec | None, tile: Box, label: str,
+def _tile(r: ElementRenderer, c: Canvas, e: ElementSpec, kind: CardTypeSpec | None, tile: Box, label: str,
           label_size: float, value_size: float, value: str | int, form: str) -> None:
     ink = r.color(e.color, kind)
     c.set_fill(r.color("type-light", kind))
