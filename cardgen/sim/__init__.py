@@ -1,1 +1,1 @@
-"""Monte Carlo statistics over many simulated games: runner (any Executor), stats, report PDF."""
+"""What every game's statistics share: bar and histogram charts drawn in the books' fonts (reportlab.graphics)."""
