@@ -81,3 +81,128 @@ def render_page(path: Path, index: int, *, scale: float = 1.0):  # type: ignore[
         return pdf[index].render(scale=scale).to_pil().convert("RGB")
     finally:
         pdf.close()
+
+
+# -- the drawing itself: lines and placements read from the content streams -------------------------
+
+Matrix = tuple[float, float, float, float, float, float]
+_IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _times(m: Matrix, n: Matrix) -> Matrix:
+    """``m`` then ``n`` (PDF order: a point p maps to p·m·n)."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
+            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A stroked straight line on the page, in page coordinates (points)."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    width: float
+    dashed: bool
+    gray: float | None
+    """The stroke's grey level when it is a grey (0 = black), else None."""
+
+    @property
+    def vertical(self) -> bool:
+        return abs(self.x1 - self.x2) < 0.01
+
+    @property
+    def horizontal(self) -> bool:
+        return abs(self.y1 - self.y2) < 0.01
+
+
+@dataclass(frozen=True)
+class FormPlacement:
+    """A Form XObject (a card face or back) drawn on the page: its name and where its origin lands."""
+
+    name: str
+    x: float
+    y: float
+    matrix: Matrix
+
+
+@dataclass
+class PageDrawing:
+    segments: list[Segment]
+    forms: list[FormPlacement]
+    rects: list[tuple[float, float, float, float, bool]]
+    """Rectangles as (x0, y0, x1, y1, dashed) in page coordinates, stroked or filled, outside forms."""
+
+
+def page_drawing(path: Path, index: int) -> PageDrawing:
+    """The lines, rectangles and form placements a page draws directly (not inside its forms).
+
+    Reads the content stream operator by operator and follows the graphics state (q/Q/cm, line
+    width, dash, stroke colour), so the result does not depend on how the PDF writer spells things.
+    """
+    import pikepdf
+
+    with pikepdf.open(path) as pdf:
+        page = pdf.pages[index]
+        ops = pikepdf.parse_content_stream(page)
+    segments: list[Segment] = []
+    forms: list[FormPlacement] = []
+    rects: list[tuple[float, float, float, float, bool]] = []
+    state = {"ctm": _IDENTITY, "width": 1.0, "dashed": False, "gray": 0.0}
+    stack: list[dict[str, object]] = []
+    path_lines: list[tuple[float, float, float, float]] = []
+    path_rects: list[tuple[float, float, float, float]] = []
+    current: tuple[float, float] | None = None
+    for operands, operator in ops:
+        op = str(operator)
+        nums = [float(v) for v in operands if isinstance(v, (int, float)) or hasattr(v, "as_int") or
+                type(v).__name__ == "Decimal"] if op in ("cm", "m", "l", "re", "w", "G", "RG", "K") else []
+        ctm = state["ctm"]
+        if op == "q":
+            stack.append(dict(state))
+        elif op == "Q":
+            state = stack.pop() if stack else state
+        elif op == "cm":
+            state["ctm"] = _times(tuple(nums), ctm)  # type: ignore[arg-type]
+        elif op == "w":
+            state["width"] = nums[0]
+        elif op == "d":
+            state["dashed"] = len(operands[0]) > 0
+        elif op == "G":
+            state["gray"] = nums[0]
+        elif op == "RG":
+            state["gray"] = nums[0] if nums[0] == nums[1] == nums[2] else None
+        elif op == "K":
+            state["gray"] = 1 - nums[3] if nums[0] == nums[1] == nums[2] == 0 else None
+        elif op == "m":
+            current = _apply(ctm, nums[0], nums[1])  # type: ignore[arg-type]
+        elif op == "l" and current is not None:
+            end = _apply(ctm, nums[0], nums[1])  # type: ignore[arg-type]
+            path_lines.append((*current, *end))
+            current = end
+        elif op == "re":
+            x, y, w, h = nums
+            corners = [_apply(ctm, x, y), _apply(ctm, x + w, y + h)]  # type: ignore[arg-type]
+            path_rects.append((min(p[0] for p in corners), min(p[1] for p in corners),
+                               max(p[0] for p in corners), max(p[1] for p in corners)))
+        elif op in ("S", "s", "B", "b", "B*", "b*", "f", "F", "f*", "n", "W", "W*"):
+            if op in ("S", "s", "B", "b", "B*", "b*"):
+                scale = (abs(ctm[0]) + abs(ctm[3])) / 2  # type: ignore[index]
+                segments += [Segment(*line, width=float(state["width"]) * scale,  # type: ignore[arg-type]
+                                     dashed=bool(state["dashed"]), gray=state["gray"])  # type: ignore[arg-type]
+                             for line in path_lines]
+            if op not in ("n", "W", "W*"):
+                rects += [(*r, bool(state["dashed"])) for r in path_rects]
+            if op not in ("W", "W*"):
+                path_lines, path_rects, current = [], [], None
+        elif op == "Do":
+            m = ctm  # type: ignore[assignment]
+            forms.append(FormPlacement(str(operands[0]).lstrip("/"), m[4], m[5], m))  # type: ignore[index,arg-type]
+    return PageDrawing(segments, forms, rects)
