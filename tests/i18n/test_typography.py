@@ -26,6 +26,18 @@ def test_french_spaces(text: str, expected: str) -> None:
     assert apply_typography(text, "fr") == expected
 
 
+PROTECTED_SPANS = ["`lockout`", "{{ count.hit }}", "{% if x %}", "{n}", "%(name)s", "[[hit]]", "[le site](https://example.com)"]
+"""Every kind of span the pass leaves alone; the punctuation after one still gets its space."""
+
+
+@pytest.mark.parametrize("span", PROTECTED_SPANS)
+@pytest.mark.parametrize("mark", [":", ";", "!", "?"])
+@pytest.mark.parametrize("space", ["", " "])
+def test_punctuation_after_a_protected_span_gets_its_no_break_space(span: str, mark: str, space: str) -> None:
+    result = apply_typography(f"Voir {span}{space}{mark} la suite", "fr")
+    assert result == f"Voir {span}{NBSP}{mark} la suite" or result == f"Voir {span}{NNBSP}{mark} la suite"
+
+
 @pytest.mark.parametrize("text", [
     "`push_scope: own`", "{{ count.hit }}", "voir https://www.cheapass.com/x?y=1;z", "à 10:30", "[[hit]]",
     "[le site](https://example.com/a:b)",

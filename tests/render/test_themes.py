@@ -98,15 +98,29 @@ def test_ink_saver_keeps_types_apart_by_symbol_pattern_and_tint() -> None:
     assert len({shapes for _, shapes in looks.values()}) == len(deck.types)  # apart even without colour
 
 
-def test_light_text_on_a_dark_band_turns_dark(tmp_path: Path) -> None:
-    pdf = tmp_path / "ink.pdf"
-    write_sheets(load_deck(FALLING), pdf, options=SheetOptions(theme="ink-saver"))
-    document = pypdfium2.PdfDocument(str(pdf))
-    try:
-        text = document[0].get_textpage().get_text_range()
-    finally:
-        document.close()
-    assert "Hit" in text and "RIDER" in text
+def _text_colours(canvas: RecordingCanvas) -> dict[str, str]:
+    """The fill colour in force when each piece of text was drawn, read from the drawing calls."""
+    colours: dict[str, str] = {}
+    fill = "#000000"
+    for name, args, _ in canvas.records:
+        if name == "set_fill":
+            fill = args[0]
+        elif name in ("text", "text_box"):
+            colours[args[2] if name == "text" else args[0]] = fill
+    return colours
+
+
+@pytest.mark.parametrize("card_id", ["hit", "ground"])
+def test_light_text_on_a_dark_band_turns_dark(card_id: str) -> None:
+    """White title and type label on the full-colour band become dark ink on ink-saver's pale tint."""
+    deck = load_deck(FALLING)
+    card = deck.card(card_id)
+    label = deck.types[card.type].label.upper()
+    default = _text_colours(_face("default", card_id))
+    saver = _text_colours(_face("ink-saver", card_id))
+    for text in (card.name, label):
+        assert luminance(default[text]) > 0.9, f"{text}: the default face prints it light"
+        assert luminance(saver[text]) < 0.45, f"{text}: ink-saver leaves it {saver[text]}, unreadable on a tint"
 
 
 def _with_themes(tmp_path: Path, themes: str) -> Path:
