@@ -42,8 +42,12 @@ def test_betzas_own_style_with_steps_after_a_semicolon_is_read() -> None:
 
 
 def test_ascii_arrows_move_numbers_and_results_are_read() -> None:
+    """ASCII arrows, bare or dotted move numbers and a result read as the same moves as the book's notation."""
     game = read_line("1 Nc3 e5 2 Nd5 d5 3 Nc7(c7-d7) 3... Qc7 (Nc7->b6;Pd7–e7) 1-0", RULES)
-    assert len(game.moves) == 6
+    book = read_line(LINE.split(" 4.")[0], RULES)
+    assert game.moves == book.moves
+    assert game.positions[-1] == book.positions[-1]
+    assert format_line(Position.initial(), game.moves, RULES) == LINE.split(" 4.")[0]
 
 
 def test_castling_pass_and_promotion_are_written_as_in_chess() -> None:
