@@ -28,13 +28,39 @@ def test_face_shows_name_type_text_credit() -> None:
         assert "James Ernest" in log and "Cheapass Games" in log
 
 
-def test_drawing_is_deterministic() -> None:
-    deck, renderer = _renderer()
+DRAW_EVERY_FACE = """
+import sys
+from cardgen.loading import load_deck
+from cardgen.loading.deck_loader import load_deck_layouts
+from cardgen.render.card_renderer import CardRenderer
+from cardgen.render.recording_canvas import RecordingCanvas
+deck = load_deck(sys.argv[1])
+layouts = load_deck_layouts(deck)
+renderer = CardRenderer(deck, layouts[deck.layout], layouts)
+canvas = RecordingCanvas()
+for card in deck.cards:
+    renderer.draw_face(canvas, card)
+for name in sorted({renderer.back_layout_name(card) for card in deck.cards}):
+    renderer.draw_back(canvas, name)
+sys.stdout.write(canvas.text_log())
+"""
+
+
+def test_drawing_is_the_same_in_every_process() -> None:
+    """Every face and back, drawn in two fresh interpreters with different hash seeds, makes the same calls."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
     logs = []
-    for _ in range(2):
-        canvas = RecordingCanvas()
-        renderer.draw_face(canvas, deck.card("stop"))
-        logs.append(canvas.text_log())
+    for seed in ("0", "31337"):
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": seed}
+        result = subprocess.run([sys.executable, "-c", DRAW_EVERY_FACE, str(FALLING)], capture_output=True, text=True,
+                                env=env, timeout=120, check=True)
+        logs.append(result.stdout)
+    assert logs[0].count("\n") > 500
     assert logs[0] == logs[1]
 
 
