@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from cardgen.errors import CardgenError
 from cardgen.export.common import ExportResult, card_pages
@@ -40,6 +41,10 @@ class VendorPreset:
     """The shop's safe zone, measured inwards from the image edge."""
     pdf: bool = False
     """The shop also takes a single-card PDF (front, back, front, back …)."""
+    pdfx: Literal["x1a", "x4"] = "x1a"
+    """The PDF/X flavour of that PDF."""
+    ink_limit: int = 300
+    """The shop's total ink limit (percent)."""
 
     @property
     def bleed_in(self) -> float:
@@ -59,7 +64,8 @@ class VendorPreset:
 
 
 VENDORS: dict[str, VendorPreset] = {
-    "drivethrucards": VendorPreset("drivethrucards", "DriveThruCards", "poker cards", (2.5, 3.5), (825, 1125), pdf=True),
+    "drivethrucards": VendorPreset("drivethrucards", "DriveThruCards", "poker cards", (2.5, 3.5), (825, 1125), pdf=True,
+                                    ink_limit=240),
     "thegamecrafter": VendorPreset("thegamecrafter", "The Game Crafter", "poker cards", (2.5, 3.5), (825, 1125),
                                    safe_px=75),
     "makeplayingcards": VendorPreset("makeplayingcards", "MakePlayingCards", "poker cards", (2.5, 3.5), (822, 1122)),
@@ -120,10 +126,14 @@ def export_pod(deck: DeckSpec, folder: Path, *, vendor: str, translate: Translat
                                         progress=progress)
     result = ExportResult(folder, files, write_manifest(folder, rows), size)
     if preset.pdf:
-        from cardgen.render.sheets import SheetOptions, write_sheets
+        from cardgen.color.cmyk import print_condition
+        from cardgen.export.pdfx import write_pdfx_sheets
+        from cardgen.render.sheets import SheetOptions
 
         target = folder / f"{deck.deck}-{vendor}.pdf"
-        write_sheets(shop_deck, target, options=SheetOptions(layout="single"), translate=translate, language=language)
+        write_pdfx_sheets(shop_deck, target, sheet_options=SheetOptions(layout="single", theme=theme),
+                          pdfx=preset.pdfx, condition=print_condition(None, preset.ink_limit), translate=translate,
+                          language=language)
         result.extra.append(target)
     note = safe_zone_note(deck, preset)
     if note:
