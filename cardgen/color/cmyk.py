@@ -106,7 +106,7 @@ class CmykConverter:
         self._cmyk_lab = ImageCms.buildTransform(cmyk, lab, "CMYK", "LAB", intent)
         self._vector: dict[tuple[Rgb, str], Ink] = {}
         ramp = Image.frombytes("CMYK", (256, 1), b"".join(bytes((0, 0, 0, k)) for k in range(256)))
-        self._k_lightness = [px[0] for px in self._cmyk_lab.apply(ramp).getdata()]
+        self._k_lightness = list(self._cmyk_lab.apply(ramp).getchannel("L").tobytes())
 
     def limit_ink(self, ink: Ink) -> Ink:
         """Take C, M and Y down together until the total is within the limit (K is kept)."""
