@@ -18,9 +18,9 @@ from itertools import product
 Lab = tuple[float, float, float]
 Ink = tuple[float, float, float, float]
 
-GCR_START = 0.35
+GCR_START = 0.1
 """The grey component (min of C, M, Y) from which black starts to replace it."""
-UCR = 0.35
+UCR = 0.4
 """How much C, M and Y are taken away per unit of black put in."""
 
 

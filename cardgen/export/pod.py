@@ -19,6 +19,7 @@ from cardgen.export.common import ExportResult, card_pages
 from cardgen.export.manifest import write_manifest
 from cardgen.export.png import image_size, write_card_images
 from cardgen.export.raster import Progress
+from cardgen.export.soft_proof import print_colour_notes, write_pod_proofs
 from cardgen.layout.units import INCH, MM
 from cardgen.model.deck import DeckSpec
 from cardgen.render.card_renderer import Translate, no_translation
@@ -112,8 +113,11 @@ def with_bleed(deck: DeckSpec, bleed_pt: float) -> DeckSpec:
 
 def export_pod(deck: DeckSpec, folder: Path, *, vendor: str, translate: Translate = no_translation,
                language: str = "en", workers: int | None = None, progress: Progress | None = None,
-               theme: str = "default") -> ExportResult:
-    """Export card images (and the shop's PDF, if it takes one) for ``vendor`` into ``folder``."""
+               theme: str = "default", proof: bool = False) -> ExportResult:
+    """Export card images (and the shop's PDF, if it takes one) for ``vendor`` into ``folder``.
+
+    ``proof`` also writes soft proofs (design beside print) into ``folder/proof``.
+    """
     preset = VENDORS[vendor]
     check_card_size(deck, preset)
     shop_deck = with_bleed(deck, preset.bleed_pt)
@@ -124,7 +128,8 @@ def export_pod(deck: DeckSpec, folder: Path, *, vendor: str, translate: Translat
             raise AssertionError(f"{vendor}: {size} px instead of {preset.image_px}")
         files, rows = write_card_images(pages, folder, bleed=True, size=size, dpi=preset.dpi, workers=workers,
                                         progress=progress)
-    result = ExportResult(folder, files, write_manifest(folder, rows), size)
+        proofs = write_pod_proofs(deck, pages, folder / "proof", preset.ink_limit) if proof else []
+    result = ExportResult(folder, files, write_manifest(folder, rows), size, extra=proofs)
     if preset.pdf:
         from cardgen.color.cmyk import print_condition
         from cardgen.export.pdfx import write_pdfx_sheets
@@ -135,6 +140,7 @@ def export_pod(deck: DeckSpec, folder: Path, *, vendor: str, translate: Translat
                           pdfx=preset.pdfx, condition=print_condition(None, preset.ink_limit), translate=translate,
                           language=language)
         result.extra.append(target)
+        result.notes.extend(print_colour_notes(deck, preset.ink_limit))
     note = safe_zone_note(deck, preset)
     if note:
         result.notes.append(note)
