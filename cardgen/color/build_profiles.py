@@ -12,7 +12,7 @@ import sys
 from itertools import product
 from pathlib import Path
 
-from cardgen.color.icc_writer import Lut16, decode_lab, encode_lab, output_profile
+from cardgen.color.icc_writer import Lut16, decode_lab, output_profile
 from cardgen.color.separation import ForwardModel, delta_e, gcr_ink, separate
 
 PROFILES = Path(__file__).parent / "profiles"

@@ -14,7 +14,7 @@ import io
 import os
 import tempfile
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
@@ -32,7 +32,7 @@ PdfxVersion = Literal["x1a", "x4"]
 VERSION_NAMES = {"x1a": "PDF/X-1a:2003", "x4": "PDF/X-4"}
 PDF_VERSIONS = {"x1a": "1.4", "x4": "1.6"}
 JPEG_QUALITY = 92
-FIXED_DATE = datetime(2000, 1, 1, tzinfo=timezone.utc)
+FIXED_DATE = datetime(2000, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def document_date() -> datetime:
     """``SOURCE_DATE_EPOCH`` if set (reproducible builds' convention), else a fixed date."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch.isdigit():
-        return datetime.fromtimestamp(int(epoch), tz=timezone.utc)
+        return datetime.fromtimestamp(int(epoch), tz=UTC)
     return FIXED_DATE
 
 
@@ -110,7 +110,7 @@ def _convert_resources(pdf: pikepdf.Pdf, owner: pikepdf.Object, converter: CmykC
         return
     if flatten:
         flatten_ext_gstates(resources)
-    for name, xobject in (resources.get("/XObject") or {}).items():
+    for xobject in (resources.get("/XObject") or {}).values():
         key = xobject.objgen
         if key in done:
             continue
