@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from PIL import Image, ImageCms
+from PIL import Image, ImageCms, ImageMath
 
 from cardgen.errors import CardgenError
 
@@ -150,10 +150,16 @@ class CmykConverter:
         return ink
 
     def image(self, image: Image.Image) -> Image.Image:
-        """An RGB (or grey) image → CMYK through the profile."""
+        """An RGB (or grey) image → CMYK through the profile, C, M and Y reduced where ink passes the limit.
+
+        The bundled profiles never pass their limit; a user's profile may have another (or none).
+        """
         if image.mode != "RGB":
             image = image.convert("RGB")
-        return self._to_cmyk.apply(image)
+        cmyk = self._to_cmyk.apply(image)
+        if self.condition.bundled and self.condition.ink_limit in (240, 300):
+            return cmyk
+        return limit_image_ink(cmyk, self.condition.ink_limit)
 
     def proof(self, image: Image.Image) -> Image.Image:
         """A CMYK image → the sRGB image it should print as (soft proof)."""
@@ -166,6 +172,20 @@ class CmykConverter:
     def ink_lab(self, ink: Ink) -> Lab:
         px = Image.new("CMYK", (1, 1), tuple(round(v * 255) for v in ink))
         return _lab_pixel(self._cmyk_lab.apply(px).getpixel((0, 0)))
+
+
+def limit_image_ink(image: Image.Image, ink_limit: int) -> Image.Image:
+    """Scale C, M and Y of every pixel whose total ink passes ``ink_limit`` percent (K kept)."""
+    c, m, y, k = (band.convert("F") for band in image.split())
+    cap = ink_limit * 255 / 100 - 0.5  # below the limit after rounding to 8 bits
+
+    def scaled(a: dict) -> object:
+        colour = a["c"] + a["m"] + a["y"]
+        room = a["max"](a["min"](cap - a["k"], colour), 0.0)  # the ink C, M and Y may use
+        return a["band"] * room / a["max"](colour, 0.001)
+
+    bands = [ImageMath.lambda_eval(scaled, band=band, c=c, m=m, y=y, k=k).convert("L") for band in (c, m, y)]
+    return Image.merge("CMYK", (*bands, k.convert("L")))
 
 
 def _lab_pixel(px: tuple[int, int, int]) -> Lab:

@@ -176,8 +176,6 @@ def convert_to_pdfx(source: Path, target: Path, options: PdfxOptions) -> None:
             Creator=pikepdf.String("cardgen"), Producer=pikepdf.String("cardgen (reportlab, pikepdf)"),
             Trapped=pikepdf.Name("/False"),
             GTS_PDFXVersion=pikepdf.String(version), **{k[1:]: v for k, v in keep.items()}))
-        if options.version == "x1a":
-            pdf.trailer.Info.GTS_PDFXConformance = pikepdf.String(version)
         metadata = pdf.make_stream(_xmp(options.title, date, version))
         metadata.Type = pikepdf.Name.Metadata
         metadata.Subtype = pikepdf.Name.XML

@@ -73,3 +73,14 @@ def test_a_bundled_cmyk_profile_file_is_accepted_as_a_user_profile() -> None:
     path = ROOT / "cardgen" / "color" / "profiles" / "cardgen-CGATS001-TAC300.icc"
     condition = print_condition(str(path), 300)
     assert not condition.bundled and condition.output_condition_identifier.startswith("cardgen CGATS")
+
+
+def test_a_user_profile_with_a_lower_limit_still_keeps_images_within_it() -> None:
+    path = ROOT / "cardgen" / "color" / "profiles" / "cardgen-CGATS001-TAC300.icc"
+    converter = CmykConverter(print_condition(str(path), 220))
+    image = Image.new("RGB", (64, 64))
+    image.putdata([(x * 4, y * 4, (x * y) % 256) for y in range(64) for x in range(64)])
+    cmyk = converter.image(image)
+    worst = max(sum(cmyk.getpixel((x, y))) for x in range(64) for y in range(64)) / 255 * 100
+    assert 200 < worst <= 220
+    assert sum(converter.vector(hex_rgb("#000000"), "fill")) <= 2.2 + 1e-6
