@@ -25,6 +25,7 @@ from cardgen.color.cmyk import CmykConverter, PrintCondition
 from cardgen.color.content import convert_content, flatten_ext_gstates
 from cardgen.model.deck import DeckSpec
 from cardgen.output import atomic_path
+from cardgen.preflight.placement import image_uses
 from cardgen.render.card_renderer import Translate, no_translation
 from cardgen.render.sheets import Progress, SheetOptions, SheetsResult
 
@@ -35,11 +36,17 @@ JPEG_QUALITY = 92
 FIXED_DATE = datetime(2000, 1, 1, tzinfo=UTC)
 
 
+DOWNSAMPLE_ABOVE = 1.5
+"""Images finer than this many times the target resolution (where they print largest) are resampled to it."""
+
+
 @dataclass(frozen=True)
 class PdfxOptions:
     version: PdfxVersion
     condition: PrintCondition
     title: str
+    image_dpi: float = 300
+    """Target image resolution: finer images are resampled down to it (never up)."""
 
 
 def document_date() -> datetime:
@@ -54,11 +61,11 @@ def pdf_date(when: datetime) -> str:
     return when.strftime("D:%Y%m%d%H%M%S+00'00'")
 
 
-def _cmyk_jpeg(pdf: pikepdf.Pdf, xobject: pikepdf.Stream, converter: CmykConverter, flatten: bool) -> None:
-    """Replace an image XObject's data by a DeviceCMYK JPEG of it."""
+def _cmyk_jpeg(xobject: pikepdf.Stream, converter: CmykConverter, flatten: bool, scale: float = 1.0) -> None:
+    """Replace an image XObject's data by a DeviceCMYK JPEG of it, resampled by ``scale`` (≤ 1)."""
     image = pikepdf.PdfImage(xobject).as_pil_image()
     smask = xobject.get("/SMask")
-    if image.mode == "CMYK" and xobject.get("/Filter") == pikepdf.Name.DCTDecode and smask is None:
+    if image.mode == "CMYK" and xobject.get("/Filter") == pikepdf.Name.DCTDecode and smask is None and scale == 1:
         return
     if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
         image = image.convert("RGBA")
@@ -67,8 +74,13 @@ def _cmyk_jpeg(pdf: pikepdf.Pdf, xobject: pikepdf.Stream, converter: CmykConvert
         alpha = None
     if smask is not None and flatten:
         alpha = pikepdf.PdfImage(smask).as_pil_image().convert("L")
-        if alpha.size != image.size:
-            alpha = alpha.resize(image.size)
+    if scale < 1:
+        size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+        image = image.resize(size, Image.Resampling.LANCZOS)
+        if alpha is not None:
+            alpha = alpha.resize(size, Image.Resampling.LANCZOS)
+    elif alpha is not None and alpha.size != image.size:
+        alpha = alpha.resize(image.size)
     if image.mode != "CMYK":
         rgb = image.convert("RGB")
         if alpha is not None and flatten:
@@ -94,7 +106,8 @@ def _cmyk_jpeg(pdf: pikepdf.Pdf, xobject: pikepdf.Stream, converter: CmykConvert
 
 
 def _convert_resources(pdf: pikepdf.Pdf, owner: pikepdf.Object, converter: CmykConverter, flatten: bool,
-                       done: set[tuple[int, int]], inherited: pikepdf.Object | None = None) -> None:
+                       done: set[tuple[int, int]], scales: dict[tuple[int, int], float],
+                       inherited: pikepdf.Object | None = None) -> None:
     """Convert ``owner``'s content and, recursively, its Form and Image XObjects.
 
     A form without ``/Resources`` uses its page's (as reportlab's forms do).
@@ -116,9 +129,19 @@ def _convert_resources(pdf: pikepdf.Pdf, owner: pikepdf.Object, converter: CmykC
             continue
         done.add(key)
         if xobject.get("/Subtype") == pikepdf.Name.Image:
-            _cmyk_jpeg(pdf, xobject, converter, flatten)
+            _cmyk_jpeg(xobject, converter, flatten, scales.get(key, 1.0))
         elif xobject.get("/Subtype") == pikepdf.Name.Form:
-            _convert_resources(pdf, xobject, converter, flatten, done, resources)
+            _convert_resources(pdf, xobject, converter, flatten, done, scales, resources)
+
+
+def resample_scales(pdf: pikepdf.Pdf, target_dpi: float) -> dict[tuple[int, int], float]:
+    """Image id → the factor that brings it to ``target_dpi`` where it prints largest, for images much finer."""
+    scales = {}
+    for key, uses in image_uses(pdf).items():
+        coarsest = min(use.dpi for use in uses)
+        if coarsest > DOWNSAMPLE_ABOVE * target_dpi:
+            scales[key] = target_dpi / coarsest
+    return scales
 
 
 def _output_intent(pdf: pikepdf.Pdf, condition: PrintCondition) -> pikepdf.Dictionary:
@@ -162,8 +185,9 @@ def convert_to_pdfx(source: Path, target: Path, options: PdfxOptions) -> None:
     version = VERSION_NAMES[options.version]
     with pikepdf.open(source) as pdf:
         done: set[tuple[int, int]] = set()
+        scales = resample_scales(pdf, options.image_dpi)
         for page in pdf.pages:
-            _convert_resources(pdf, page.obj, converter, flatten, done)
+            _convert_resources(pdf, page.obj, converter, flatten, done, scales)
             if "/TrimBox" not in page.obj:
                 page.obj.TrimBox = page.obj.MediaBox
             if "/BleedBox" not in page.obj:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pikepdf
@@ -127,3 +128,28 @@ def test_sheets_profile_without_pdfx_is_refused(tmp_path: Path, runner) -> None:
                                   "-o", str(tmp_path / "s.pdf")])
     assert result.exit_code == 2 and "only apply with --pdfx" in result.output
     assert not (tmp_path / "s.pdf").exists()
+
+
+def test_fine_art_is_resampled_to_300_dpi(tmp_path: Path) -> None:
+    from PIL import Image
+
+    from cardgen.preflight.placement import image_uses
+
+    folder = tmp_path / "deck"
+    shutil.copytree(DATA / "decks" / "minimal", folder)
+    with Image.open(folder / "art" / "pattern.png") as art:
+        art.resize((art.width * 20, art.height * 20)).save(folder / "art" / "pattern.png")  # 2400 × 1600 px
+    export_pod(load_deck(folder), tmp_path / "out", vendor="drivethrucards")
+    with pikepdf.open(tmp_path / "out" / "minimal-drivethrucards.pdf") as pdf:
+        uses = image_uses(pdf)
+        [(key, placed)] = uses.items()
+        assert {round(use.dpi) for use in placed} == {300}
+        assert pdf.get_object(key).Width < 2400 / 3
+
+
+def test_coarse_art_keeps_its_pixels(minimal_dtc: Path) -> None:
+    from cardgen.preflight.placement import image_uses
+
+    with pikepdf.open(minimal_dtc) as pdf:
+        [(key, placed)] = image_uses(pdf).items()
+        assert pdf.get_object(key).Width == 120 and round(placed[0].dpi) == 59
