@@ -18,12 +18,14 @@ import click
               help="x1a: PDF/X-1a:2003 (CMYK only, no transparency, PDF 1.4); x4: PDF/X-4.")
 @click.option("--ink-limit", type=click.IntRange(100, 400), default=300, show_default=True, metavar="PERCENT",
               help="Total area coverage allowed (DriveThruCards asks for 240).")
-def command(pdf_file: Path, pdfx: str, ink_limit: int) -> None:
+@click.option("--min-dpi", type=click.FloatRange(1, 2400), metavar="DPI",
+              help="Also report images that print coarser than this (DriveThruCards asks for 300).")
+def command(pdf_file: Path, pdfx: str, ink_limit: int, min_dpi: float | None) -> None:
     """Check a PDF file for a print shop: PDF/X rules and the ink limit."""
-    check_pdf(pdf_file, pdfx, ink_limit)
+    check_pdf(pdf_file, pdfx, ink_limit, min_dpi)
 
 
-def check_pdf(pdf_file: Path, pdfx: str, ink_limit: int) -> None:
+def check_pdf(pdf_file: Path, pdfx: str, ink_limit: int, min_dpi: float | None = None) -> None:
     """Print every violation of ``pdf_file``; exit 1 if there is one."""
     import pikepdf
 
@@ -33,7 +35,8 @@ def check_pdf(pdf_file: Path, pdfx: str, ink_limit: int) -> None:
     if not pdf_file.is_file():
         raise CardgenError("no such file", path=pdf_file, hint="give the path of a PDF")
     try:
-        violations = preflight_pdf(pdf_file, version=pdfx, ink_limit=ink_limit)  # type: ignore[arg-type]
+        violations = preflight_pdf(pdf_file, version=pdfx, ink_limit=ink_limit,  # type: ignore[arg-type]
+                                   min_dpi=min_dpi)
     except pikepdf.PdfError as error:
         raise CardgenError(f"not a readable PDF: {error}", path=pdf_file) from None
     for violation in violations:

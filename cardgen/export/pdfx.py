@@ -225,3 +225,17 @@ def write_pdfx_sheets(deck: DeckSpec, target: Path, *, sheet_options: SheetOptio
                               progress=progress)
         convert_to_pdfx(rgb, target, PdfxOptions(pdfx, condition, translate("deck:title", deck.title)))
     return replace(result, path=target)
+
+
+def low_resolution_notes(path: Path, dpi: float, shop: str) -> list[str]:
+    """A note for every image of the PDF that prints coarser than ``dpi`` somewhere."""
+    notes = []
+    with pikepdf.open(path) as pdf:
+        for uses in image_uses(pdf).values():
+            coarsest = min(uses, key=lambda use: use.dpi)
+            if coarsest.dpi < dpi - 0.5:
+                pages = sorted({use.page for use in uses})
+                notes.append(f"an image on page{'s' if len(pages) > 1 else ''} {', '.join(map(str, pages[:5]))}"
+                             f"{' …' if len(pages) > 5 else ''} of {path.name} prints at {coarsest.dpi:.0f} dpi; "
+                             f"{shop} asks for {dpi:g} dpi — use a larger art file")
+    return notes

@@ -132,7 +132,7 @@ def export_pod(deck: DeckSpec, folder: Path, *, vendor: str, translate: Translat
     result = ExportResult(folder, files, write_manifest(folder, rows), size, extra=proofs)
     if preset.pdf:
         from cardgen.color.cmyk import print_condition
-        from cardgen.export.pdfx import write_pdfx_sheets
+        from cardgen.export.pdfx import low_resolution_notes, write_pdfx_sheets
         from cardgen.render.sheets import SheetOptions
 
         target = folder / f"{deck.deck}-{vendor}.pdf"
@@ -141,6 +141,7 @@ def export_pod(deck: DeckSpec, folder: Path, *, vendor: str, translate: Translat
                           language=language)
         result.extra.append(target)
         result.notes.extend(print_colour_notes(deck, preset.ink_limit))
+        result.notes.extend(low_resolution_notes(target, preset.dpi, preset.shop))
     note = safe_zone_note(deck, preset)
     if note:
         result.notes.append(note)

@@ -19,6 +19,7 @@ from typing import Literal
 import pikepdf
 
 from cardgen.preflight.ink import image_max_ink, ink_percent
+from cardgen.preflight.placement import image_uses
 
 PdfxVersion = Literal["x1a", "x4"]
 MAX_VERSION = {"x1a": (1, 4), "x4": (1, 6)}
@@ -293,10 +294,17 @@ def _document(walk: _Walk, pdf: pikepdf.Pdf) -> None:
         walk.add(None, "catalog", "no XMP /Metadata (PDF/X-4 needs it)")
 
 
-def preflight_pdf(path: Path, *, version: PdfxVersion = "x1a", ink_limit: float = 300) -> list[Violation]:
-    """Every PDF/X problem of the file at ``path``."""
+def preflight_pdf(path: Path, *, version: PdfxVersion = "x1a", ink_limit: float = 300,
+                  min_dpi: float | None = None) -> list[Violation]:
+    """Every PDF/X problem of the file at ``path`` (and images under ``min_dpi`` where they print, if given)."""
     walk = _Walk(version, ink_limit)
     with pikepdf.open(path) as pdf:
+        if min_dpi:
+            for key, uses in image_uses(pdf).items():
+                coarsest = min(uses, key=lambda use: use.dpi)
+                if coarsest.dpi < min_dpi - 0.5:
+                    walk.add(coarsest.page, f"image {coarsest.name} ({key[0]} 0 R)",
+                             f"prints at {coarsest.dpi:.0f} dpi < {min_dpi:g} dpi")
         _document(walk, pdf)
         for number, page in enumerate(pdf.pages, start=1):
             obj = page.obj

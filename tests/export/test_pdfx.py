@@ -139,7 +139,8 @@ def test_fine_art_is_resampled_to_300_dpi(tmp_path: Path) -> None:
     shutil.copytree(DATA / "decks" / "minimal", folder)
     with Image.open(folder / "art" / "pattern.png") as art:
         art.resize((art.width * 20, art.height * 20)).save(folder / "art" / "pattern.png")  # 2400 × 1600 px
-    export_pod(load_deck(folder), tmp_path / "out", vendor="drivethrucards")
+    result = export_pod(load_deck(folder), tmp_path / "out", vendor="drivethrucards")
+    assert not any("dpi" in note for note in result.notes)
     with pikepdf.open(tmp_path / "out" / "minimal-drivethrucards.pdf") as pdf:
         uses = image_uses(pdf)
         [(key, placed)] = uses.items()
@@ -147,8 +148,12 @@ def test_fine_art_is_resampled_to_300_dpi(tmp_path: Path) -> None:
         assert pdf.get_object(key).Width < 2400 / 3
 
 
-def test_coarse_art_keeps_its_pixels(minimal_dtc: Path) -> None:
+def test_coarse_art_keeps_its_pixels_and_gets_a_note(minimal_dtc: Path, tmp_path: Path) -> None:
     from cardgen.preflight.placement import image_uses
+
+    result = export_pod(load_deck(DATA / "decks" / "minimal"), tmp_path, vendor="drivethrucards")
+    assert ("an image on pages 5, 7, 9 of minimal-drivethrucards.pdf prints at 59 dpi; DriveThruCards asks for "
+            "300 dpi — use a larger art file") in result.notes
 
     with pikepdf.open(minimal_dtc) as pdf:
         [(key, placed)] = image_uses(pdf).items()

@@ -148,3 +148,11 @@ def test_the_drivethrucards_pdf_of_every_poker_deck_passes(tmp_path: Path, deck:
         pytest.skip("qpdf is not installed")
     check = subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, text=True, check=False)
     assert check.returncode == 0 and "No syntax or stream encoding errors" in check.stdout
+
+
+def test_min_dpi_reports_coarse_art_once_where_it_prints_largest(good_pdf: Path, runner) -> None:
+    result = runner.invoke(main, ["preflight", "--pdf", str(good_pdf), "--ink-limit", "240", "--min-dpi", "300"])
+    assert result.exit_code == 1
+    [line] = result.stdout.splitlines()
+    assert line.startswith(f"{good_pdf}: page 5, image /FormXob.") and line.endswith(": prints at 59 dpi < 300 dpi")
+    assert preflight_pdf(good_pdf, ink_limit=240, min_dpi=50) == []
