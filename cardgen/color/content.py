@@ -5,7 +5,9 @@ about print colour. ``rg``/``RG`` and ``sc``/``SC`` in ``DeviceRGB`` become ``k`
 :class:`~cardgen.color.cmyk.CmykConverter` (inside ``BT … ET`` with the text role, so neutral text
 is black ink only); ``g``/``G`` and ``k``/``K`` stay. With ``flatten``, a constant alpha set by an
 ``ExtGState`` is applied to the colour as a tint over paper (exact on white paper; over another
-colour the result is lighter than the screen's blend — say so in the docs), and the alpha is dropped.
+colour it prints lighter than the screen's blend, as the README says), and the alpha is dropped.
+A ``gs`` naming a state the resources do not define (reportlab's forms do this) is dropped: it
+has no effect in any reader.
 """
 
 from __future__ import annotations
