@@ -31,11 +31,13 @@ DEFAULT_BLEED = {"png": True, "pod": True, "tts": False, "proof": False}
 @click.option("--theme", default="default", show_default=True, metavar="NAME",
               help="default, ink-saver or a theme from the deck's themes: section.")
 @click.option("--allow-untranslated", is_flag=True, help="Use English where the catalog has no translation.")
+@click.option("--proof", is_flag=True, help="With --to pod: also write soft proofs (design beside print, "
+              "through the shop's CMYK profile) into DIR/proof.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), help="Worker processes (default: every core).")
 @click.option("-o", "--output", "output", type=click.Path(path_type=Path, file_okay=False), required=True,
               help="Folder to write into (created if needed).")
 def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, bleed: bool | None, lang: str,
-            theme: str, allow_untranslated: bool, jobs: int | None, output: Path) -> None:
+            theme: str, allow_untranslated: bool, proof: bool, jobs: int | None, output: Path) -> None:
     """Export the cards of DECK_DIR as images into a folder, with a manifest.csv."""
     if target == "pod":
         if vendor is None:
@@ -46,6 +48,8 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
             raise click.BadParameter("print shops need the bleed; leave --no-bleed out", param_hint="--no-bleed")
     elif vendor is not None:
         raise click.BadParameter("--vendor only applies to --to pod", param_hint="--vendor")
+    if proof and target != "pod":
+        raise click.BadParameter("--proof only applies to --to pod", param_hint="--proof")
     deck = load_deck(deck_dir)
     check_theme(deck, theme)
     notes: list[str] = []
@@ -62,7 +66,7 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
             from cardgen.export.pod import VENDORS, export_pod
 
             assert vendor is not None
-            result = export_pod(deck, output, vendor=vendor, progress=progress, **common)
+            result = export_pod(deck, output, vendor=vendor, progress=progress, proof=proof, **common)
             click.echo(VENDORS[vendor].describe())
         elif target == "tts":
             from cardgen.export.tts import export_tts
@@ -75,7 +79,10 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
     for note in notes + result.notes:
         click.echo(f"note: {note}", err=True)
     w, h = result.size_px
-    others = "".join(f", {p.name}" for p in result.extra)
+    proofs = [p for p in result.extra if p.parent.name == "proof"]
+    others = "".join(f", {p.name}" for p in result.extra if p not in proofs)
+    if proofs:
+        others += f", {len(proofs)} soft proofs in proof/"
     size = f"{w} × {h} px{', with bleed' if with_bleed or target == 'pod' else ''}"
     if target == "proof":  # the sheets' own size, then the cards' on them
         from PIL import Image

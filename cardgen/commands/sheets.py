@@ -28,18 +28,40 @@ from cardgen.render.sheets import SheetOptions, write_sheets
 @theme_option
 @lang_option
 @click.option("--allow-untranslated", is_flag=True, help="Use English where the catalog has no translation.")
+@click.option("--pdfx", type=click.Choice(["x1a", "x4"]), help="Write a CMYK PDF/X file for a printer: "
+              "x1a (PDF/X-1a:2003, what most shops ask for) or x4 (PDF/X-4).")
+@click.option("--profile", default="swop", show_default=True, metavar="NAME|FILE.icc",
+              help="With --pdfx: the print condition, 'swop' (bundled, CGATS TR 001) or your printer's CMYK profile.")
+@click.option("--ink-limit", type=click.IntRange(100, 400), default=300, show_default=True, metavar="PERCENT",
+              help="With --pdfx: highest total ink of any colour.")
 @click.option("-o", "--output", "output", type=click.Path(path_type=Path, dir_okay=False), required=True,
               help="PDF file to write.")
 def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tuple[float, float], cut_lines: bool,
-            no_crop_marks: bool, theme: str, guides: bool, lang: str, allow_untranslated: bool, output: Path) -> None:
+            no_crop_marks: bool, theme: str, guides: bool, lang: str, allow_untranslated: bool, pdfx: str | None,
+            profile: str, ink_limit: int, output: Path) -> None:
     """Write the card sheets of DECK_DIR to a PDF."""
     deck = load_deck(deck_dir)
     check_theme(deck, theme)
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated)
     options = SheetOptions(paper=paper, layout=layout, flip=flip, back_offset=back_offset,  # type: ignore[arg-type]
                            crop_marks=not no_crop_marks, cut_lines=cut_lines, theme=theme, guides=guides)
+    condition = None
+    if pdfx:
+        from cardgen.color.cmyk import print_condition
+
+        condition = print_condition(profile, ink_limit)
+    elif profile != "swop" or ink_limit != 300:
+        raise click.BadParameter("--profile and --ink-limit only apply with --pdfx", param_hint="--pdfx")
     with page_progress("pages", enabled=deck.total_cards > 4 * 9) as progress:
-        result = write_sheets(deck, output, options=options, translate=translate, language=lang, progress=progress)
+        if condition is not None:
+            from cardgen.export.pdfx import write_pdfx_sheets
+
+            result = write_pdfx_sheets(deck, output, sheet_options=options, pdfx=pdfx,  # type: ignore[arg-type]
+                                       condition=condition, translate=translate, language=lang, progress=progress)
+        else:
+            result = write_sheets(deck, output, options=options, translate=translate, language=lang,
+                                  progress=progress)
+    kind = f", {condition.output_condition_identifier} {pdfx.upper()} ink ≤ {ink_limit}%" if condition and pdfx else ""
     click.echo(f"wrote {display_path(output)}: {result.cards} cards on {result.pages} pages "
-               f"({result.per_page} per page)")
+               f"({result.per_page} per page){kind}")
 

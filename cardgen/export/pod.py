@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from cardgen.errors import CardgenError
 from cardgen.export.common import ExportResult, card_pages
 from cardgen.export.manifest import write_manifest
 from cardgen.export.png import image_size, write_card_images
 from cardgen.export.raster import Progress
+from cardgen.export.soft_proof import print_colour_notes, write_pod_proofs
 from cardgen.layout.units import INCH, MM
 from cardgen.model.deck import DeckSpec
 from cardgen.render.card_renderer import Translate, no_translation
@@ -40,6 +42,10 @@ class VendorPreset:
     """The shop's safe zone, measured inwards from the image edge."""
     pdf: bool = False
     """The shop also takes a single-card PDF (front, back, front, back …)."""
+    pdfx: Literal["x1a", "x4"] = "x1a"
+    """The PDF/X flavour of that PDF."""
+    ink_limit: int = 300
+    """The shop's total ink limit (percent)."""
 
     @property
     def bleed_in(self) -> float:
@@ -59,7 +65,8 @@ class VendorPreset:
 
 
 VENDORS: dict[str, VendorPreset] = {
-    "drivethrucards": VendorPreset("drivethrucards", "DriveThruCards", "poker cards", (2.5, 3.5), (825, 1125), pdf=True),
+    "drivethrucards": VendorPreset("drivethrucards", "DriveThruCards", "poker cards", (2.5, 3.5), (825, 1125), pdf=True,
+                                    ink_limit=240),
     "thegamecrafter": VendorPreset("thegamecrafter", "The Game Crafter", "poker cards", (2.5, 3.5), (825, 1125),
                                    safe_px=75),
     "makeplayingcards": VendorPreset("makeplayingcards", "MakePlayingCards", "poker cards", (2.5, 3.5), (822, 1122)),
@@ -106,8 +113,11 @@ def with_bleed(deck: DeckSpec, bleed_pt: float) -> DeckSpec:
 
 def export_pod(deck: DeckSpec, folder: Path, *, vendor: str, translate: Translate = no_translation,
                language: str = "en", workers: int | None = None, progress: Progress | None = None,
-               theme: str = "default") -> ExportResult:
-    """Export card images (and the shop's PDF, if it takes one) for ``vendor`` into ``folder``."""
+               theme: str = "default", proof: bool = False) -> ExportResult:
+    """Export card images (and the shop's PDF, if it takes one) for ``vendor`` into ``folder``.
+
+    ``proof`` also writes soft proofs (design beside print) into ``folder/proof``.
+    """
     preset = VENDORS[vendor]
     check_card_size(deck, preset)
     shop_deck = with_bleed(deck, preset.bleed_pt)
@@ -118,13 +128,20 @@ def export_pod(deck: DeckSpec, folder: Path, *, vendor: str, translate: Translat
             raise AssertionError(f"{vendor}: {size} px instead of {preset.image_px}")
         files, rows = write_card_images(pages, folder, bleed=True, size=size, dpi=preset.dpi, workers=workers,
                                         progress=progress)
-    result = ExportResult(folder, files, write_manifest(folder, rows), size)
+        proofs = write_pod_proofs(deck, pages, folder / "proof", preset.ink_limit) if proof else []
+    result = ExportResult(folder, files, write_manifest(folder, rows), size, extra=proofs)
     if preset.pdf:
-        from cardgen.render.sheets import SheetOptions, write_sheets
+        from cardgen.color.cmyk import print_condition
+        from cardgen.export.pdfx import low_resolution_notes, write_pdfx_sheets
+        from cardgen.render.sheets import SheetOptions
 
         target = folder / f"{deck.deck}-{vendor}.pdf"
-        write_sheets(shop_deck, target, options=SheetOptions(layout="single"), translate=translate, language=language)
+        write_pdfx_sheets(shop_deck, target, sheet_options=SheetOptions(layout="single", theme=theme),
+                          pdfx=preset.pdfx, condition=print_condition(None, preset.ink_limit), translate=translate,
+                          language=language)
         result.extra.append(target)
+        result.notes.extend(print_colour_notes(deck, preset.ink_limit))
+        result.notes.extend(low_resolution_notes(target, preset.dpi, preset.shop))
     note = safe_zone_note(deck, preset)
     if note:
         result.notes.append(note)

@@ -1,0 +1,64 @@
+"""Soft proof: each distinct card as designed (RGB) beside how it prints (RGB → CMYK → RGB).
+
+The proof side is the design render separated through the print condition's profile and
+converted back to sRGB with LittleCMS, so out-of-gamut colours show as the press will give them.
+(Neutral vector greys print on black ink alone; the proof shows them through the profile, which
+matches their lightness.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image
+
+from cardgen.color.cmyk import CmykConverter, print_condition
+from cardgen.color.gamut import SHIFT_WARNING, key_colour_shifts
+from cardgen.export.card_pages import CardPages
+from cardgen.export.png import file_stem
+from cardgen.export.raster import _close as close_document
+from cardgen.export.raster import encode_png, pixels, render_region, write_file
+from cardgen.model.deck import DeckSpec
+
+PROOF_DPI = 100
+GAP_PX = 12
+
+
+def write_soft_proofs(pages: CardPages, folder: Path, converter: CmykConverter, *, dpi: float = PROOF_DPI) -> list[Path]:
+    """One ``proof-<card>.png`` per distinct face and back in ``folder``: design left, print right."""
+    folder.mkdir(parents=True, exist_ok=True)
+    box = pages.box(bleed=True)
+    size = (pixels(box[2] - box[0], dpi), pixels(box[3] - box[1], dpi))
+    written = []
+    try:
+        _proof_pages(pages, folder, converter, box, size, dpi, written)
+    finally:
+        close_document(str(pages.path))
+    return written
+
+
+def _proof_pages(pages: CardPages, folder: Path, converter: CmykConverter, box: tuple[float, float, float, float],
+                 size: tuple[int, int], dpi: float, written: list[Path]) -> None:
+    for page in pages.pages:
+        design = render_region(str(pages.path), page.index, box, size)
+        printed = converter.proof(converter.image(design))
+        sheet = Image.new("RGB", (2 * size[0] + GAP_PX, size[1]), (255, 255, 255))
+        sheet.paste(design, (0, 0))
+        sheet.paste(printed, (size[0] + GAP_PX, 0))
+        prefix = "back" if page.side == "back" else "face"
+        target = folder / f"proof-{prefix}-{file_stem(page.key)}.png"
+        write_file(target, encode_png(sheet, dpi=dpi))
+        written.append(target)
+
+
+def print_colour_notes(deck: DeckSpec, ink_limit: int, profile: str | None = None) -> list[str]:
+    """A note for every type key colour that moves more than ΔE 10 in print."""
+    condition = print_condition(profile, ink_limit)
+    converter = CmykConverter(condition)
+    shifts = key_colour_shifts({key: kind.color for key, kind in deck.types.items()}, converter)
+    return [s.note(condition.output_condition_identifier) for s in shifts if s.delta_e > SHIFT_WARNING]
+
+
+def write_pod_proofs(deck: DeckSpec, pages: CardPages, folder: Path, ink_limit: int,
+                     profile: str | None = None) -> list[Path]:
+    return write_soft_proofs(pages, folder, CmykConverter(print_condition(profile, ink_limit)))
