@@ -35,11 +35,16 @@ class CardgenGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in COMMANDS:
+            from cardgen.commands.console import add_verbosity_options
+
             module = importlib.import_module(f"cardgen.commands.{cmd_name}")
-            self.add_command(module.command, cmd_name)
+            self.add_command(add_verbosity_options(module.command), cmd_name)
         return self.commands.get(cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
+        from cardgen.commands import console
+
+        console.reset()
         try:
             return super().invoke(ctx)
         except CardgenError as error:

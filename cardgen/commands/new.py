@@ -22,9 +22,9 @@ def _name(ctx: click.Context, param: click.Parameter, value: str) -> str:
 
 @click.command("new")
 @click.argument("name", callback=_name)
-@click.option("--from", "template", type=click.Choice(TEMPLATES), default="blank", show_default=True,
+@click.option("--from", "template", type=click.Choice(TEMPLATES, case_sensitive=False), default="blank", show_default=True,
               help="blank: three example cards of three types; falling: every kind of FALLING card.")
-@click.option("--size", type=click.Choice(sorted(CARD_SIZES)), default="poker", show_default=True, help="Card size.")
+@click.option("--size", type=click.Choice(sorted(CARD_SIZES), case_sensitive=False), default="poker", show_default=True, help="Card size.")
 @click.option("--dir", "parent", type=click.Path(path_type=Path, file_okay=False), default=Path("decks"),
               show_default=True, help="Folder to create the deck in.")
 def command(name: str, template: str, size: str, parent: Path) -> None:

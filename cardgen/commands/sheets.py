@@ -7,8 +7,18 @@ from pathlib import Path
 import click
 
 from cardgen.build import translator_for
-from cardgen.commands.options import (OffsetType, check_theme, deck_argument, lang_option, page_progress, paper_option,
-                                      theme_option)
+from cardgen.commands import console
+from cardgen.commands.options import (
+    OffsetType,
+    check_back_offset,
+    check_theme,
+    deck_argument,
+    lang_option,
+    output_option,
+    page_progress,
+    paper_option,
+    theme_option,
+)
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 from cardgen.render.sheets import SheetOptions, write_sheets
@@ -17,9 +27,9 @@ from cardgen.render.sheets import SheetOptions, write_sheets
 @click.command("sheets")
 @deck_argument
 @paper_option
-@click.option("--layout", type=click.Choice(["duplex", "gutterfold", "single"]), default="duplex", show_default=True,
+@click.option("--layout", type=click.Choice(["duplex", "gutterfold", "single"], case_sensitive=False), default="duplex", show_default=True,
               help="duplex: fronts then mirrored backs; gutterfold: fold each page; single: one card per page with bleed.")
-@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
+@click.option("--flip", type=click.Choice(["long", "short"], case_sensitive=False), default="long", show_default=True,
               help="Which edge your printer flips on for duplex.")
 @click.option("--back-offset", type=OffsetType(), default="0mm,0mm", show_default=True,
               help="Shift every back by DX,DY (measure it with 'cardgen calibrate').")
@@ -28,18 +38,21 @@ from cardgen.render.sheets import SheetOptions, write_sheets
 @theme_option
 @lang_option
 @click.option("--allow-untranslated", is_flag=True, help="Use English where the catalog has no translation.")
-@click.option("-o", "--output", "output", type=click.Path(path_type=Path, dir_okay=False), required=True,
-              help="PDF file to write.")
+@output_option(folder=False, required=True, help="PDF file to write.")
 def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tuple[float, float], cut_lines: bool,
             no_crop_marks: bool, theme: str, guides: bool, lang: str, allow_untranslated: bool, output: Path) -> None:
     """Write the card sheets of DECK_DIR to a PDF."""
     deck = load_deck(deck_dir)
     check_theme(deck, theme)
-    translate = translator_for(deck, lang, allow_untranslated=allow_untranslated)
+    check_back_offset(deck, back_offset, layout=layout)
+    notes: list[str] = []
+    translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)
+    for note in notes:
+        console.note(note)
     options = SheetOptions(paper=paper, layout=layout, flip=flip, back_offset=back_offset,  # type: ignore[arg-type]
                            crop_marks=not no_crop_marks, cut_lines=cut_lines, theme=theme, guides=guides)
     with page_progress("pages", enabled=deck.total_cards > 4 * 9) as progress:
         result = write_sheets(deck, output, options=options, translate=translate, language=lang, progress=progress)
-    click.echo(f"wrote {display_path(output)}: {result.cards} cards on {result.pages} pages "
+    console.say(f"wrote {display_path(output)}: {result.cards} cards on {result.pages} pages "
                f"({result.per_page} per page)")
 

@@ -43,11 +43,21 @@ class CatalogReport:
         return 100.0 * self.translated / self.total if self.total else 100.0
 
     @property
+    def percent_shown(self) -> str:
+        """Rounded, but 100% only when every string is translated (257/258 is 99%), 0% only when none is."""
+        shown = round(self.percent)
+        if self.translated < self.total:
+            shown = min(shown, 99)
+        if self.translated:
+            shown = max(shown, 1)
+        return f"{shown}%"
+
+    @property
     def ok(self) -> bool:
         return not self.problems
 
     def summary(self) -> str:
-        return (f"{self.language}: {self.translated}/{self.total} translated ({self.percent:.0f}%), "
+        return (f"{self.language}: {self.translated}/{self.total} translated ({self.percent_shown}), "
                 f"{self.fuzzy} fuzzy, {self.missing} missing, {self.invalid} with problems"
                 f" — {display_path(self.path)}")
 
