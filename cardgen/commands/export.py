@@ -10,11 +10,13 @@ import click
 from cardgen.build import translator_for
 from cardgen.commands import console
 from cardgen.commands.options import (
+    cards_option,
     check_theme,
     deck_argument,
     lang_option,
     output_option,
     page_progress,
+    select_deck_cards,
 )
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
@@ -52,9 +54,11 @@ def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 @click.option("--base-url", metavar="URL", callback=_base_url,
               help="--to tts: the web address the images will be uploaded to (https://…/); "
                    "the saved object then points there instead of at local files.")
+@cards_option
 @output_option(folder=True, required=True, help="Folder to write into (created if needed).")
 def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, bleed: bool | None, lang: str,
-            theme: str, allow_untranslated: bool, jobs: int | None, base_url: str | None, output: Path) -> None:
+            theme: str, allow_untranslated: bool, jobs: int | None, base_url: str | None,
+            cards: dict[str, int] | None, output: Path) -> None:
     """Export the cards of DECK_DIR as images into a folder, with a manifest.csv."""
     if target == "pod":
         if vendor is None:
@@ -67,7 +71,7 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
         raise click.BadParameter("--vendor only applies to --to pod", param_hint="--vendor")
     if base_url is not None and target != "tts":
         raise click.BadParameter("--base-url only applies to --to tts", param_hint="--base-url")
-    deck = load_deck(deck_dir)
+    deck = select_deck_cards(load_deck(deck_dir), cards)
     check_theme(deck, theme)
     notes: list[str] = []
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)

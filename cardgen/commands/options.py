@@ -95,3 +95,30 @@ def check_back_offset(deck: Any, offset: tuple[float, float], *, layout: str = "
             f"{mm(round(worst * 25.4 / 72, 2) * 72 / 25.4)} is larger than the deck's {mm(bleed)} bleed: backs "
             "shifted that far would show a white strip inside the cut cards; check the calibration sheet "
             "again, or give the deck a larger print.bleed", param_hint="--back-offset")
+
+
+def _card_selection(ctx: click.Context, param: click.Parameter, value: str | None) -> dict[str, int] | None:
+    from cardgen.model.selection import SelectionError, parse_selection
+
+    if value is None:
+        return None
+    try:
+        return parse_selection(value)
+    except SelectionError as error:
+        raise click.BadParameter(str(error)) from None
+
+
+cards_option = click.option("--cards", "cards", metavar="ID,ID[:COPIES]", callback=_card_selection,
+                            help="Only these cards: one copy of each ID, or COPIES (e.g. hit,stop:3).")
+
+
+def select_deck_cards(deck: Any, chosen: dict[str, int] | None) -> Any:
+    """The deck with only the ``--cards`` chosen (the deck itself without ``--cards``); a bad id exits 2."""
+    from cardgen.model.selection import SelectionError, select_cards
+
+    if chosen is None:
+        return deck
+    try:
+        return select_cards(deck, chosen)
+    except SelectionError as error:
+        raise click.BadParameter(str(error), param_hint="--cards") from None

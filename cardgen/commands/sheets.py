@@ -10,6 +10,7 @@ from cardgen.build import translator_for
 from cardgen.commands import console
 from cardgen.commands.options import (
     OffsetType,
+    cards_option,
     check_back_offset,
     check_theme,
     deck_argument,
@@ -17,6 +18,7 @@ from cardgen.commands.options import (
     output_option,
     page_progress,
     paper_option,
+    select_deck_cards,
     theme_option,
 )
 from cardgen.loading import load_deck
@@ -38,11 +40,13 @@ from cardgen.render.sheets import SheetOptions, write_sheets
 @theme_option
 @lang_option
 @click.option("--allow-untranslated", is_flag=True, help="Use English where the catalog has no translation.")
+@cards_option
 @output_option(folder=False, required=True, help="PDF file to write.")
 def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tuple[float, float], cut_lines: bool,
-            no_crop_marks: bool, theme: str, guides: bool, lang: str, allow_untranslated: bool, output: Path) -> None:
+            no_crop_marks: bool, theme: str, guides: bool, lang: str, allow_untranslated: bool, cards: dict[str, int] | None,
+            output: Path) -> None:
     """Write the card sheets of DECK_DIR to a PDF."""
-    deck = load_deck(deck_dir)
+    deck = select_deck_cards(load_deck(deck_dir), cards)
     check_theme(deck, theme)
     check_back_offset(deck, back_offset, layout=layout)
     notes: list[str] = []
