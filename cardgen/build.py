@@ -89,7 +89,8 @@ def translator_for(deck: DeckSpec, language: str, *, allow_untranslated: bool = 
         return no_translation
     from cardgen.i18n import load_translator  # the i18n feature provides catalogs
 
-    return load_translator(deck, language, allow_untranslated=allow_untranslated, notes=notes)
+    # with --cards, the catalog still covers the whole deck (text may name cards left out)
+    return load_translator(deck.whole, language, allow_untranslated=allow_untranslated, notes=notes)
 
 
 def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = None, only: list[str] | None = None,

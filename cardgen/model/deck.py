@@ -147,6 +147,8 @@ class DeckSpec(Strict):
     _folder: Path = PrivateAttr(default=Path("."))
     _file: Path = PrivateAttr(default=Path("deck.yaml"))
     _layouts: dict[str, Any] = PrivateAttr(default_factory=dict)
+    _whole_deck: DeckSpec | None = PrivateAttr(default=None)
+    """The deck with every card, when ``cards`` holds only some (``--cards``): text may name the others."""
 
     @property
     def folder(self) -> Path:
@@ -166,6 +168,15 @@ class DeckSpec(Strict):
             if card.id == card_id:
                 return card
         raise KeyError(card_id)
+
+    @property
+    def whole(self) -> DeckSpec:
+        """The deck with all its cards (itself, unless ``--cards`` chose some)."""
+        return self._whole_deck or self
+
+    def any_card(self, card_id: str) -> CardSpec | None:
+        """A card of the whole deck, also one left out with ``--cards`` (None if there is none)."""
+        return next((card for card in self.whole.cards if card.id == card_id), None)
 
     def type_of(self, card: CardSpec) -> CardTypeSpec:
         return self.types[card.type]

@@ -47,4 +47,6 @@ def select_cards(deck: DeckSpec, chosen: dict[str, int]) -> DeckSpec:
                                                                   f"{' …' if len(known) > 12 else ''})"
             raise SelectionError(f"no card '{card_id}' in {deck.deck}{hint}")
     cards = [card.model_copy(update={"count": chosen[card.id]}) for card in deck.cards if card.id in chosen]
-    return deck.model_copy(update={"cards": cards})
+    selected = deck.model_copy(update={"cards": cards})
+    selected._whole_deck = deck.whole
+    return selected

@@ -306,6 +306,13 @@ class CardRenderer:
             return
         size = parse_length(e.size)
         min_size = parse_length(e.min_size) if e.min_size else None
+        if "[[" in text:  # inline icons: [[hit]], [[icon:action]] (cardgen/render/rich_card_text.py)
+            from cardgen.render.rich_card_text import draw_rich_text, has_inline_icons
+
+            if has_inline_icons(text):
+                draw_rich_text(self, c, e, text, box, card, kind, font=FONT_NAMES[e.font], size=size,
+                               min_size=min_size, color=self._color(e.color, kind))
+                return
         c.text_box(text, box.x, box.y, box.w, box.h, font=FONT_NAMES[e.font], size=size, min_size=min_size,
                    leading=e.leading, align=e.align, valign=e.valign, color=self._color(e.color, kind),
                    language=self.language)
