@@ -139,6 +139,10 @@ class DeckSpec(Strict):
                                    "any listed under 'cards'. 'cards.xlsx#Sheet' picks a sheet.")
     cards: list[CardSpec] = Field(min_length=1)
     teaching: list[TeachingStageSpec] = Field(default_factory=list)
+    fonts: dict[Ident, str] = Field(default_factory=dict, description="The deck's own TTF/OTF files (inside the "
+                                    "deck folder) by name: a role (display, display-regular, body, body-bold, "
+                                    "body-italic, black) replaces that font on the cards; another name is one "
+                                    "layouts can use (font: NAME). Embedded and subset.")
     themes: dict[Ident, ThemeSpec] = Field(default_factory=dict, description="Deck themes for --theme NAME: "
                                            "'ink-saver' overrides the built-in one; other names start from 'base'.")
 

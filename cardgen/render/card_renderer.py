@@ -80,6 +80,12 @@ FONT_NAMES = {
 }
 
 
+def _deck_fonts(deck: DeckSpec) -> dict[str, str]:
+    from cardgen.render.deck_fonts import deck_font_names
+
+    return deck_font_names(deck)
+
+
 def no_translation(context: str, source: str) -> str:
     return source
 
@@ -110,6 +116,11 @@ class CardRenderer:
         self.height = size.height_pt
         self.bleed = deck.print.bleed
         self.safe = deck.print.safe
+        self.fonts = FONT_NAMES if not deck.fonts else _deck_fonts(deck)
+
+    def font_name(self, font: str) -> str:
+        """The registered font for a layout's ``font:`` (a role, or a name from the deck's ``fonts:``)."""
+        return self.fonts[font]
 
     # -- public -----------------------------------------------------------------------------
     def draw_face(self, c: Canvas, card: CardSpec) -> None:
@@ -310,10 +321,10 @@ class CardRenderer:
             from cardgen.render.rich_card_text import draw_rich_text, has_inline_icons
 
             if has_inline_icons(text):
-                draw_rich_text(self, c, e, text, box, card, kind, font=FONT_NAMES[e.font], size=size,
+                draw_rich_text(self, c, e, text, box, card, kind, font=self.font_name(e.font), size=size,
                                min_size=min_size, color=self._color(e.color, kind))
                 return
-        c.text_box(text, box.x, box.y, box.w, box.h, font=FONT_NAMES[e.font], size=size, min_size=min_size,
+        c.text_box(text, box.x, box.y, box.w, box.h, font=self.font_name(e.font), size=size, min_size=min_size,
                    leading=e.leading, align=e.align, valign=e.valign, color=self._color(e.color, kind),
                    language=self.language)
 

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 from cardgen.errors import DeckError
 
 if TYPE_CHECKING:
-    from cardgen.render.card_renderer import Box, CardRenderer
-    from cardgen.render.canvas import Canvas
     from cardgen.model.deck import CardSpec, CardTypeSpec
     from cardgen.model.layout import ElementSpec
+    from cardgen.render.canvas import Canvas
+    from cardgen.render.card_renderer import Box, CardRenderer
 
 INLINE = re.compile(r"\[\[([^\[\]]+)\]\]")
 ICON_SCALE = 1.15
