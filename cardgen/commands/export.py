@@ -84,11 +84,12 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
 
             result = export_png(deck, output, dpi=resolution, bleed=with_bleed, progress=progress, **common)
         elif target == "pod":
-            from cardgen.export.pod import VENDORS, export_pod
+            from cardgen.export.pod import choose_product, export_pod
 
             assert vendor is not None
+            product = choose_product(deck, vendor)  # refused here, before anything is written
             result = export_pod(deck, output, vendor=vendor, progress=progress, **common)
-            console.say(VENDORS[vendor].describe())
+            console.say(product.describe())
         elif target == "tts":
             from cardgen.export.tts import export_tts
 
