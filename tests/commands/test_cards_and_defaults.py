@@ -76,8 +76,8 @@ def test_working_folder_defaults_and_the_command_line_wins(runner: CliRunner, mi
     ('[sheets]\nbleed = "1mm"\n', "sheets.bleed: 'bleed' is not an option of 'cardgen sheets'"),
     ('[sheet]\nflip = "short"\n', "sheet: [sheet] is not a cardgen command — did you mean 'sheets'?"),
     ('paper = "a5"\n', "paper: 'a5' is not one of 'a3', 'a4', 'legal', 'letter'."),
-    ("paper = \n", "not valid TOML: Invalid value (at line 1, column 9) — write key = \"value\" lines, "
-                   "e.g. paper = \"letter\""),
+    ("paper = \n", ("not valid TOML: Invalid value (at line 1, column 9) — write key = \"value\" lines, "
+                   "e.g. paper = \"letter\"")),
 ])
 def test_a_bad_defaults_file_is_one_line_naming_it(runner: CliRunner, minimal_copy: Path, tmp_path: Path, text: str,
                                                    message: str) -> None:

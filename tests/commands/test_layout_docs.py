@@ -36,16 +36,16 @@ def layout_schema() -> dict[str, object]:
 
 def test_every_key_of_the_layout_model_is_documented() -> None:
     text = DOC.read_text(encoding="utf-8")
-    documented = set(re.findall(r"^\| `([a-z_]+)` \|", text, re.M))
+    documented = set(re.findall(r"^\| `([a-z_]+)` \|", text, re.MULTILINE))
     assert set(ElementSpec.model_fields) <= documented, set(ElementSpec.model_fields) - documented
 
 
 def test_every_element_kind_is_documented_with_an_example() -> None:
     text = DOC.read_text(encoding="utf-8")
     for kind in element_kinds():
-        section = re.search(rf"^### `{re.escape(kind)}`\n(.*?)(?=^### |\Z)", text, re.M | re.S)
+        section = re.search(rf"^### `{re.escape(kind)}`\n(.*?)(?=^### |\Z)", text, re.MULTILINE | re.DOTALL)
         assert section is not None, f"docs/layouts.md has no section for kind '{kind}'"
-        example = re.search(r"```yaml\n(.*?)```", section.group(1), re.S)
+        example = re.search(r"```yaml\n(.*?)```", section.group(1), re.DOTALL)
         assert example is not None, f"no example for kind '{kind}'"
         [element] = dict(_yaml(example.group(1))).values()  # type: ignore[arg-type]
         assert ElementSpec.model_validate(element).kind == kind
@@ -69,7 +69,7 @@ def test_the_schema_refuses_what_the_loader_refuses(layout_schema: dict[str, obj
 
 
 def test_the_documented_layout_file_example_loads(tmp_path: Path, runner: CliRunner, minimal_copy: Path) -> None:
-    example = re.search(r"```yaml\n(# decks/my-game/templates/my-game-card.yaml\n.*?)```", DOC.read_text(), re.S)
+    example = re.search(r"```yaml\n(# decks/my-game/templates/my-game-card.yaml\n.*?)```", DOC.read_text(), re.DOTALL)
     assert example is not None
     (minimal_copy / "templates").mkdir()
     (minimal_copy / "templates" / "my-game-card.yaml").write_text(example.group(1))

@@ -54,8 +54,8 @@ def test_the_decks_font_is_embedded_and_subset(runner: CliRunner, tmp_path: Path
 
 @pytest.mark.parametrize(("reference", "message"), [
     ("../elsewhere.ttf", "fonts.hand: '../elsewhere.ttf' must not contain '..': a deck's files live inside its folder"),
-    ("/usr/share/fonts/x.ttf", "fonts.hand: '/usr/share/fonts/x.ttf' must be a path relative to the deck folder, "
-                               "not an absolute path"),
+    ("/usr/share/fonts/x.ttf", ("fonts.hand: '/usr/share/fonts/x.ttf' must be a path relative to the deck folder, "
+                               "not an absolute path")),
     ("fonts/README.md", "fonts.hand: 'fonts/README.md' is not a font file — use a .ttf or .otf file"),
     ("fonts/Missing.ttf", "fonts.hand: font file 'fonts/Missing.ttf' not found — looked in"),
     ("fonts/Fake.ttf", "fonts.hand: 'fonts/Fake.ttf' cannot be embedded: "),
@@ -116,7 +116,6 @@ def test_the_glyph_check_uses_the_decks_fonts(runner: CliRunner, own_font_copy: 
     po.save()
     assert check_catalog(load_deck(own_font_copy), "fr").ok  # Vollkorn has é
     deck_file.write_text(text.replace("hand: fonts/Deckhand-Regular.ttf", "hand: fonts/Ascii-Only.ttf"))
-    deck = load_deck(own_font_copy)
     report = check_catalog(load_deck(own_font_copy), "fr")
     assert [(p.field, p.message) for p in report.problems if p.field.startswith("card:")] == [
         ("card:one.text", "character 'è' (U+00E8) is not in the bundled fonts or the deck's own fonts")]
