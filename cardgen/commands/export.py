@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -78,6 +79,7 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
     common = {"translate": translate, "language": lang, "workers": jobs, "theme": theme}
     resolution = dpi if dpi is not None else DEFAULT_DPI[target]
     with_bleed = DEFAULT_BLEED[target] if bleed is None else bleed
+    started = time.process_time()
     with page_progress(f"{deck.deck} {target}", enabled=True) as progress:
         if target == "png":
             from cardgen.export.png import export_png
@@ -101,6 +103,8 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
             result = export_proof(deck, output, dpi=resolution, bleed=with_bleed, progress=progress, **common)
     for note in notes + result.notes:
         console.note(note)
+    console.detail(f"{deck.deck} {target}: {time.process_time() - started:.1f} CPU seconds in this process "
+                   "(rasterising runs in worker processes)")
     w, h = result.size_px
     others = "".join(f", {p.name}" for p in result.extra)
     size = f"{w} × {h} px{', with bleed' if with_bleed or target == 'pod' else ''}"

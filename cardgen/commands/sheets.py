@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import click
@@ -55,8 +56,10 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
         console.note(note)
     options = SheetOptions(paper=paper, layout=layout, flip=flip, back_offset=back_offset,  # type: ignore[arg-type]
                            crop_marks=not no_crop_marks, cut_lines=cut_lines, theme=theme, guides=guides)
+    started = time.process_time()
     with page_progress("pages", enabled=deck.total_cards > 4 * 9) as progress:
         result = write_sheets(deck, output, options=options, translate=translate, language=lang, progress=progress)
+    console.detail(f"{deck.deck}: {time.process_time() - started:.1f} CPU seconds")
     console.say(f"wrote {display_path(output)}: {result.cards} cards on {result.pages} pages "
                f"({result.per_page} per page)")
 

@@ -17,7 +17,7 @@ from cardgen.i18n.checks import CatalogReport
 from tests.conftest import DATA
 from tests.i18n.helpers import tiny_deck
 
-WRITERS = {"build": True, "calibrate": False, "export": True, "rulebook": False, "sheets": False,
+WRITERS = {"build": True, "calibrate": False, "export": True, "rulebook": False, "sheets": False, "watch": True,
            "walkthrough": False}
 """Commands that write files, and whether -o names a folder."""
 
