@@ -114,13 +114,16 @@ def draw_rich_text(renderer: CardRenderer, c: Canvas, e: ElementSpec, text: str,
 
     from cardgen.render.reportlab_canvas import ReportlabCanvas
 
+    if e.upper:  # the text was set in capitals, references too: ids and icon names are lower-case
+        text = INLINE.sub(lambda m: f"[[{m.group(1).lower()}]]", text)
     for match in INLINE.finditer(text):
         check_reference(renderer, match.group(1).strip(), card)
 
     def name_of(card_id: str) -> str:
         named = renderer.deck.any_card(card_id)
         assert named is not None  # checked above
-        return renderer.translate(f"card:{card_id}.name", named.name)
+        name = renderer.translate(f"card:{card_id}.name", named.name)
+        return name.upper() if e.upper else name
 
     if not isinstance(c, ReportlabCanvas):  # a recording or other canvas: the words, without icons
         c.text_box(plain_text(text, name_of), box.x, box.y, box.w, box.h, font=font, size=size, min_size=min_size,

@@ -77,3 +77,21 @@ def test_icons_are_drawn_in_every_language(runner: CliRunner, minimal_copy: Path
     _sheet(runner, minimal_copy, target, "--lang", language, "--allow-untranslated")
     assert "Jouez-la sur une Deux." in " ".join(pdf_text(target).split()).replace("\u2009", " ")
     assert _blue_pixels(target) > 0
+
+
+def test_capitals_keep_references_working() -> None:
+    """``upper: true`` capitalises the text; ``[[two]]`` still names the card (and its name is in capitals)."""
+    from cardgen.loading import load_deck
+    from cardgen.loading.deck_loader import load_deck_layouts
+    from cardgen.render.card_renderer import CardRenderer
+    from cardgen.render.recording_canvas import RecordingCanvas
+    from tests.conftest import DATA
+
+    deck = load_deck(DATA / "decks" / "minimal")
+    layouts = load_deck_layouts(deck)
+    card = deck.cards[0].model_copy(update={"text": "Play a [[two]] now [[icon:tip]]."})
+    element = layouts[deck.layout].elements["text"].model_copy(update={"upper": True})
+    canvas = RecordingCanvas()
+    CardRenderer(deck, layouts[deck.layout], layouts)._draw_text(canvas, element, card, deck.types[card.type])
+    assert canvas.calls == ["text_box('PLAY A TWO NOW .', 14.40, 32.76, 151.20, 55.44, font='Lato', size=9.50, "
+                            "align='center')"]
