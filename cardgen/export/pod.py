@@ -191,9 +191,12 @@ def at_shop_size(deck: DeckSpec, preset: VendorPreset) -> DeckSpec:
     """The deck drawn at the product's exact trim size with the shop's bleed (folder and layouts kept)."""
     from cardgen.model.deck import CardSizeSpec
 
-    w, h = preset.trim_in
-    card = CardSizeSpec.model_construct(width=w * INCH, height=h * INCH)  # points, already checked
-    return deck.model_copy(update={"print": deck.print.model_copy(update={"card": card, "bleed": preset.bleed_pt})})
+    w, h = preset.trim_points
+    size = deck.print.size
+    update: dict[str, object] = {"bleed": preset.bleed_pt}
+    if abs(size.width_pt - w) > 0.05 or abs(size.height_pt - h) > 0.05:  # else keep it: the same bytes as before
+        update["card"] = CardSizeSpec.model_construct(width=w, height=h)  # points, already checked
+    return deck.model_copy(update={"print": deck.print.model_copy(update=update)})
 
 
 def safe_zone_note(deck: DeckSpec, preset: VendorPreset) -> str | None:
