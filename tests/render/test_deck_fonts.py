@@ -119,3 +119,25 @@ def test_the_glyph_check_uses_the_decks_fonts(runner: CliRunner, own_font_copy: 
     report = check_catalog(load_deck(own_font_copy), "fr")
     assert [(p.field, p.message) for p in report.problems if p.field.startswith("card:")] == [
         ("card:one.text", "character 'è' (U+00E8) is not in the bundled fonts or the deck's own fonts")]
+
+
+def test_a_role_key_replaces_that_font_on_the_cards(own_font_copy: Path) -> None:
+    """``body: …`` sets every body text of the cards in the deck's font; bold still finds a face."""
+    from cardgen.loading.deck_loader import load_deck_layouts
+    from cardgen.render.card_renderer import CardRenderer
+    from cardgen.render.deck_fonts import registered_name
+    from cardgen.render.recording_canvas import RecordingCanvas
+
+    deck_file = own_font_copy / "deck.yaml"
+    deck_file.write_text(deck_file.read_text().replace(
+        "  hand: fonts/Deckhand-Regular.ttf\n", "  hand: fonts/Deckhand-Regular.ttf\n  body: fonts/Deckhand-Regular.ttf\n")
+        .replace("text: The first card.", 'text: "The **first** card."'))
+    deck = load_deck(own_font_copy)
+    layouts = load_deck_layouts(deck)
+    canvas = RecordingCanvas()
+    CardRenderer(deck, layouts[deck.layout], layouts).draw_face(canvas, deck.cards[0])
+    own = registered_name(own_font_copy / "fonts" / "Deckhand-Regular.ttf")
+    texts = [call for call in canvas.calls if call.startswith("text_box(")]
+    assert any("The **first** card." in call and f"font='{own}'" in call for call in texts), texts
+    result = CliRunner().invoke(main, ["sheets", str(own_font_copy), "-o", str(own_font_copy / "out.pdf")])
+    assert result.exit_code == 0, result.output  # the body font's **bold** finds a registered face
