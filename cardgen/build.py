@@ -29,19 +29,21 @@ class BuildContext:
     notes: list[str] = field(default_factory=list)
     theme: str = "default"
     guides: bool = False
+    selected: bool = False
+    """The deck holds only the cards chosen with --cards."""
 
 
 ProductBuilder = Callable[[BuildContext], Path | None]
 
 
-def sheets_name(language: str, *, theme: str = "default", guides: bool = False) -> str:
-    """``cards-en.pdf``; a theme or guides add to the name so print-ready sheets are never replaced."""
-    extras = ([theme] if theme != "default" else []) + (["guides"] if guides else [])
+def sheets_name(language: str, *, theme: str = "default", guides: bool = False, selected: bool = False) -> str:
+    """``cards-en.pdf``; a theme, guides or --cards add to the name so print-ready sheets are never replaced."""
+    extras = ([theme] if theme != "default" else []) + (["guides"] if guides else []) + (["selected"] if selected else [])
     return "-".join(["cards", language, *extras]) + ".pdf"
 
 
 def build_card_sheets(ctx: BuildContext) -> Path:
-    target = ctx.out_dir / sheets_name(ctx.language, theme=ctx.theme, guides=ctx.guides)
+    target = ctx.out_dir / sheets_name(ctx.language, theme=ctx.theme, guides=ctx.guides, selected=ctx.selected)
     write_sheets(ctx.deck, target, options=SheetOptions(paper=ctx.paper, theme=ctx.theme, guides=ctx.guides),
                  translate=ctx.translate, language=ctx.language, progress=ctx.progress)
     return target
@@ -87,14 +89,15 @@ def translator_for(deck: DeckSpec, language: str, *, allow_untranslated: bool = 
         return no_translation
     from cardgen.i18n import load_translator  # the i18n feature provides catalogs
 
-    return load_translator(deck, language, allow_untranslated=allow_untranslated, notes=notes)
+    # with --cards, the catalog still covers the whole deck (text may name cards left out)
+    return load_translator(deck.whole, language, allow_untranslated=allow_untranslated, notes=notes)
 
 
 def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = None, only: list[str] | None = None,
                paper: str = "a4", allow_untranslated: bool = False,
                progress: Progress | None = None, on_product: Callable[[Path], None] | None = None,
                on_note: Callable[[str], None] | None = None, theme: str = "default",
-               guides: bool = False) -> list[Path]:
+               guides: bool = False, selected: bool = False) -> list[Path]:
     """Build every product of ``deck`` in each language; returns the files written.
 
     ``on_note`` hears what the user should know but is not an error (e.g. how many strings
@@ -108,7 +111,8 @@ def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = N
         for note in notes if on_note else ():
             on_note(note)
         ctx = BuildContext(deck=deck, language=language, translate=translate, out_dir=out_dir, paper=paper,
-                           progress=progress, notes=notes, theme=theme, guides=guides)
+                           progress=progress, notes=notes, theme=theme, guides=guides,
+                           selected=selected)
         for name, builder in PRODUCTS.items():
             if only and name not in only:
                 continue

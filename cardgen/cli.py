@@ -35,11 +35,30 @@ class CardgenGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in COMMANDS:
+            from cardgen.commands.console import add_verbosity_options
+
             module = importlib.import_module(f"cardgen.commands.{cmd_name}")
-            self.add_command(module.command, cmd_name)
+            self.add_command(add_verbosity_options(module.command), cmd_name)
         return self.commands.get(cmd_name)
 
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        """The command, with its defaults from ``cardgen.toml`` (working and deck folder) as Click's default_map."""
+        name, command, rest = super().resolve_command(ctx, args)
+        if name and command is not None and not isinstance(command, click.Group) \
+                and not {"-h", "--help"} & set(rest):
+            from cardgen.commands.defaults import command_defaults, config_files
+
+            files = config_files(rest)
+            if files:
+                every = {n: c for n in self.list_commands(ctx) if (c := self.get_command(ctx, n)) is not None}
+                defaults = command_defaults(command, name, files, every)
+                ctx.default_map = {**(ctx.default_map or {}), name: defaults}
+        return name, command, rest
+
     def invoke(self, ctx: click.Context) -> Any:
+        from cardgen.commands import console
+
+        console.reset()
         try:
             return super().invoke(ctx)
         except CardgenError as error:

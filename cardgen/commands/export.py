@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import click
 
 from cardgen.build import translator_for
-from cardgen.commands.options import check_theme, deck_argument, lang_option, page_progress
+from cardgen.commands import console
+from cardgen.commands.options import (
+    cards_option,
+    check_theme,
+    deck_argument,
+    lang_option,
+    output_option,
+    page_progress,
+    select_deck_cards,
+)
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 
@@ -17,12 +28,21 @@ DEFAULT_DPI = {"png": 300.0, "pod": 300.0, "tts": 300.0, "proof": 100.0}
 DEFAULT_BLEED = {"png": True, "pod": True, "tts": False, "proof": False}
 
 
+def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise click.BadParameter(f"'{value}' is not a web address; write it as https://example.com/my-deck/")
+    return value
+
+
 @click.command("export")
 @deck_argument
-@click.option("--to", "target", type=click.Choice(TARGETS), required=True,
+@click.option("--to", "target", type=click.Choice(TARGETS, case_sensitive=False), required=True,
               help="png: one image per card and back; pod: a print shop's preset (--vendor); "
                    "tts: Tabletop Simulator sheets + saved object; proof: a contact sheet.")
-@click.option("--vendor", type=click.Choice(VENDOR_NAMES), help="Print shop preset for --to pod.")
+@click.option("--vendor", type=click.Choice(VENDOR_NAMES, case_sensitive=False), help="Print shop preset for --to pod.")
 @click.option("--dpi", type=click.FloatRange(30, 1200), help="Resolution (default 300; 100 for proof; "
               "pod uses the shop's 300; tts shrinks cards to fit 4096 px sheets).")
 @click.option("--bleed/--no-bleed", default=None, help="Include the bleed around each card "
@@ -34,10 +54,14 @@ DEFAULT_BLEED = {"png": True, "pod": True, "tts": False, "proof": False}
 @click.option("--proof", is_flag=True, help="With --to pod: also write soft proofs (design beside print, "
               "through the shop's CMYK profile) into DIR/proof.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), help="Worker processes (default: every core).")
-@click.option("-o", "--output", "output", type=click.Path(path_type=Path, file_okay=False), required=True,
-              help="Folder to write into (created if needed).")
+@click.option("--base-url", metavar="URL", callback=_base_url,
+              help="--to tts: the web address the images will be uploaded to (https://…/); "
+                   "the saved object then points there instead of at local files.")
+@cards_option
+@output_option(folder=True, required=True, help="Folder to write into (created if needed).")
 def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, bleed: bool | None, lang: str,
-            theme: str, allow_untranslated: bool, proof: bool, jobs: int | None, output: Path) -> None:
+            theme: str, allow_untranslated: bool, proof: bool, jobs: int | None, base_url: str | None,
+            cards: dict[str, int] | None, output: Path) -> None:
     """Export the cards of DECK_DIR as images into a folder, with a manifest.csv."""
     if target == "pod":
         if vendor is None:
@@ -50,34 +74,41 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
         raise click.BadParameter("--vendor only applies to --to pod", param_hint="--vendor")
     if proof and target != "pod":
         raise click.BadParameter("--proof only applies to --to pod", param_hint="--proof")
-    deck = load_deck(deck_dir)
+    if base_url is not None and target != "tts":
+        raise click.BadParameter("--base-url only applies to --to tts", param_hint="--base-url")
+    deck = select_deck_cards(load_deck(deck_dir), cards)
     check_theme(deck, theme)
     notes: list[str] = []
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)
     common = {"translate": translate, "language": lang, "workers": jobs, "theme": theme}
     resolution = dpi if dpi is not None else DEFAULT_DPI[target]
     with_bleed = DEFAULT_BLEED[target] if bleed is None else bleed
+    started = time.process_time()
     with page_progress(f"{deck.deck} {target}", enabled=True) as progress:
         if target == "png":
             from cardgen.export.png import export_png
 
             result = export_png(deck, output, dpi=resolution, bleed=with_bleed, progress=progress, **common)
         elif target == "pod":
-            from cardgen.export.pod import VENDORS, export_pod
+            from cardgen.export.pod import choose_product, export_pod
 
             assert vendor is not None
+            product = choose_product(deck, vendor)  # refused here, before anything is written
             result = export_pod(deck, output, vendor=vendor, progress=progress, proof=proof, **common)
-            click.echo(VENDORS[vendor].describe())
+            console.say(product.describe())
         elif target == "tts":
             from cardgen.export.tts import export_tts
 
-            result = export_tts(deck, output, dpi=resolution, bleed=with_bleed, progress=progress, **common)
+            result = export_tts(deck, output, dpi=resolution, bleed=with_bleed, progress=progress, base_url=base_url,
+                                **common)
         else:
             from cardgen.export.proof import export_proof
 
             result = export_proof(deck, output, dpi=resolution, bleed=with_bleed, progress=progress, **common)
     for note in notes + result.notes:
-        click.echo(f"note: {note}", err=True)
+        console.note(note)
+    console.detail(f"{deck.deck} {target}: {time.process_time() - started:.1f} CPU seconds in this process "
+                   "(rasterising runs in worker processes)")
     w, h = result.size_px
     proofs = [p for p in result.extra if p.parent.name == "proof"]
     others = "".join(f", {p.name}" for p in result.extra if p not in proofs)
@@ -90,8 +121,10 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
         with Image.open(result.images[0]) as sheet:
             size = f"{sheet.width} × {sheet.height} px, cards at {size}"
     what = "proof sheet" if target == "proof" else "image"
-    click.echo(f"wrote {len(result.images)} {what}{'s' if len(result.images) != 1 else ''} ({size})"
+    console.say(f"wrote {len(result.images)} {what}{'s' if len(result.images) != 1 else ''} ({size})"
                f"{others} and {result.manifest.name} to {display_path(output)}")
     if target == "tts":
-        click.echo(f"for Tabletop Simulator: copy {deck.deck}.json and {deck.deck}.png into its Saved Objects "
-                   "folder; the images stay where they are (the JSON points at them)")
+        where = (f"upload the other images to {base_url} (the JSON points there)" if base_url
+                 else "the images stay where they are (the JSON points at them)")
+        console.say(f"for Tabletop Simulator: copy {deck.deck}.json and {deck.deck}.png into its Saved Objects "
+                    f"folder; {where}")

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from cardgen.commands import console
 from cardgen.commands.options import deck_argument
 from cardgen.errors import CardgenError, I18nError
 from cardgen.i18n import catalogs
@@ -33,7 +34,7 @@ def extract(deck_dir: Path) -> None:
     """Write the template of DECK_DIR's strings (locale/<deck>.pot)."""
     deck = load_deck(deck_dir)
     path, count = catalogs.extract(deck)
-    click.echo(f"wrote {display_path(path)}: {count} strings")
+    console.say(f"wrote {display_path(path)}: {count} strings")
 
 
 def _language(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -53,8 +54,8 @@ def init(deck_dir: Path, language: str) -> None:
     """Start the catalog of LANGUAGE (e.g. de) for DECK_DIR, every string untranslated."""
     deck = load_deck(deck_dir)
     path, count = catalogs.init(deck, language)
-    click.echo(f"wrote {display_path(path)}: {count} strings to translate")
-    click.echo(f"next: translate it (Poedit, Lokalize, any text editor), then run "
+    console.say(f"wrote {display_path(path)}: {count} strings to translate")
+    console.say(f"next: translate it (Poedit, Lokalize, any text editor), then run "
                f"'cardgen i18n check {display_path(deck.folder)} {language}'")
 
 
@@ -64,12 +65,12 @@ def update(deck_dir: Path) -> None:
     """Re-extract DECK_DIR's strings and update every catalog, keeping translations."""
     deck = load_deck(deck_dir)
     results = catalogs.update(deck)
-    click.echo(f"template: {display_path(catalogs.template_path(deck))}")
+    console.say(f"template: {display_path(catalogs.template_path(deck))}")
     if not results:
-        click.echo(f"no catalogs yet: start one with 'cardgen i18n init {display_path(deck.folder)} LANG'")
+        console.say(f"no catalogs yet: start one with 'cardgen i18n init {display_path(deck.folder)} LANG'")
     for result in results:
         state = "updated" if result.written else "unchanged"
-        click.echo(f"{result.language}: {state} — {result.kept} kept, {result.fuzzy} fuzzy (English changed), "
+        console.say(f"{result.language}: {state} — {result.kept} kept, {result.fuzzy} fuzzy (English changed), "
                    f"{result.new} new, {result.obsolete} obsolete — {display_path(result.path)}")
 
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,24 +30,33 @@ class OffsetType(click.ParamType):
 
 
 deck_argument = click.argument("deck_dir", type=click.Path(path_type=Path, exists=False, file_okay=True, dir_okay=True))
-paper_option = click.option("--paper", type=click.Choice(sorted(PAPER_SIZES)), default="a4", show_default=True,
+paper_option = click.option("--paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default="a4", show_default=True,
                             help="Paper size.")
 lang_option = click.option("--lang", default="en", show_default=True, help="Language of the card text (a PO file in locale/).")
 
 
-@contextmanager
-def page_progress(label: str, *, enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
-    """A progress bar on stderr for long builds; nothing when disabled or not a terminal."""
-    if not enabled or not sys.stderr.isatty():
-        yield None
-        return
-    with click.progressbar(length=1, label=label, file=sys.stderr, show_pos=True) as bar:
+def page_progress(label: str, *, enabled: bool) -> Any:
+    """A progress bar on stderr for long builds; nothing when disabled, quiet or not a terminal."""
+    from cardgen.commands.console import progress
 
-        def update(done: int, total: int) -> None:
-            bar.length = total
-            bar.update(done - bar.pos)
+    return progress(label, enabled=enabled)
 
-        yield update
+
+class OutputPath(click.Path):
+    """A file or folder to write; ``-`` (standard output) is refused with the reason, not taken as a name."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if str(value).strip() == "-":
+            what = "a folder" if not self.file_okay else "a file"
+            self.fail(f"'-' (standard output) cannot take this output: name {what} to write", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def output_option(*, folder: bool, required: bool = False, default: Any = None, help: str) -> Callable[..., Any]:
+    """``-o/--output`` (``--out`` too): the one name every command uses for where it writes."""
+    kind = OutputPath(path_type=Path, file_okay=not folder, dir_okay=folder)
+    return click.option("-o", "--output", "--out", "output", type=kind, required=required, default=default,
+                        show_default=default is not None, help=help)
 
 
 def theme_option(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -70,3 +77,48 @@ def check_theme(deck: Any, theme: str) -> None:
     except CardgenError as error:
         raise click.BadParameter(f"{error.message}" + (f" — {error.hint}" if error.hint else ""),
                                  param_hint="--theme") from None
+
+
+def check_back_offset(deck: Any, offset: tuple[float, float], *, layout: str = "duplex") -> None:
+    """Refuse a back offset larger than the deck's bleed, as a bad flag (exit 2).
+
+    A back shifted further than its bleed leaves a white strip (or the next card's back) inside
+    the cut card; a printer that drifts that much needs a fix, not a shift.
+    """
+    if layout != "duplex":
+        return
+    bleed = deck.print.bleed
+    worst = max(abs(offset[0]), abs(offset[1]))
+    if worst > bleed + 1e-6:
+        mm = lambda pt: f"{pt * 25.4 / 72:g}mm"
+        raise click.BadParameter(
+            f"{mm(round(worst * 25.4 / 72, 2) * 72 / 25.4)} is larger than the deck's {mm(bleed)} bleed: backs "
+            "shifted that far would show a white strip inside the cut cards; check the calibration sheet "
+            "again, or give the deck a larger print.bleed", param_hint="--back-offset")
+
+
+def _card_selection(ctx: click.Context, param: click.Parameter, value: str | None) -> dict[str, int] | None:
+    from cardgen.model.selection import SelectionError, parse_selection
+
+    if value is None:
+        return None
+    try:
+        return parse_selection(value)
+    except SelectionError as error:
+        raise click.BadParameter(str(error)) from None
+
+
+cards_option = click.option("--cards", "cards", metavar="ID,ID[:COPIES]", callback=_card_selection,
+                            help="Only these cards: one copy of each ID, or COPIES (e.g. hit,stop:3).")
+
+
+def select_deck_cards(deck: Any, chosen: dict[str, int] | None) -> Any:
+    """The deck with only the ``--cards`` chosen (the deck itself without ``--cards``); a bad id exits 2."""
+    from cardgen.model.selection import SelectionError, select_cards
+
+    if chosen is None:
+        return deck
+    try:
+        return select_cards(deck, chosen)
+    except SelectionError as error:
+        raise click.BadParameter(str(error), param_hint="--cards") from None

@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import click
 
 from cardgen.build import translator_for
-from cardgen.commands.options import (OffsetType, check_theme, deck_argument, lang_option, page_progress, paper_option,
-                                      theme_option)
+from cardgen.commands import console
+from cardgen.commands.options import (
+    OffsetType,
+    cards_option,
+    check_back_offset,
+    check_theme,
+    deck_argument,
+    lang_option,
+    output_option,
+    page_progress,
+    paper_option,
+    select_deck_cards,
+    theme_option,
+)
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 from cardgen.render.sheets import SheetOptions, write_sheets
@@ -17,9 +30,9 @@ from cardgen.render.sheets import SheetOptions, write_sheets
 @click.command("sheets")
 @deck_argument
 @paper_option
-@click.option("--layout", type=click.Choice(["duplex", "gutterfold", "single"]), default="duplex", show_default=True,
+@click.option("--layout", type=click.Choice(["duplex", "gutterfold", "single"], case_sensitive=False), default="duplex", show_default=True,
               help="duplex: fronts then mirrored backs; gutterfold: fold each page; single: one card per page with bleed.")
-@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
+@click.option("--flip", type=click.Choice(["long", "short"], case_sensitive=False), default="long", show_default=True,
               help="Which edge your printer flips on for duplex.")
 @click.option("--back-offset", type=OffsetType(), default="0mm,0mm", show_default=True,
               help="Shift every back by DX,DY (measure it with 'cardgen calibrate').")
@@ -28,30 +41,36 @@ from cardgen.render.sheets import SheetOptions, write_sheets
 @theme_option
 @lang_option
 @click.option("--allow-untranslated", is_flag=True, help="Use English where the catalog has no translation.")
-@click.option("--pdfx", type=click.Choice(["x1a", "x4"]), help="Write a CMYK PDF/X file for a printer: "
+@click.option("--pdfx", type=click.Choice(["x1a", "x4"], case_sensitive=False), help="Write a CMYK PDF/X file for a printer: "
               "x1a (PDF/X-1a:2003, what most shops ask for) or x4 (PDF/X-4).")
 @click.option("--profile", default="swop", show_default=True, metavar="NAME|FILE.icc",
               help="With --pdfx: the print condition, 'swop' (bundled, CGATS TR 001) or your printer's CMYK profile.")
 @click.option("--ink-limit", type=click.IntRange(100, 400), default=300, show_default=True, metavar="PERCENT",
               help="With --pdfx: highest total ink of any colour.")
-@click.option("-o", "--output", "output", type=click.Path(path_type=Path, dir_okay=False), required=True,
-              help="PDF file to write.")
+@cards_option
+@output_option(folder=False, required=True, help="PDF file to write.")
 def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tuple[float, float], cut_lines: bool,
             no_crop_marks: bool, theme: str, guides: bool, lang: str, allow_untranslated: bool, pdfx: str | None,
-            profile: str, ink_limit: int, output: Path) -> None:
+            profile: str, ink_limit: int, cards: dict[str, int] | None, output: Path) -> None:
     """Write the card sheets of DECK_DIR to a PDF."""
-    deck = load_deck(deck_dir)
+    deck = select_deck_cards(load_deck(deck_dir), cards)
     check_theme(deck, theme)
-    translate = translator_for(deck, lang, allow_untranslated=allow_untranslated)
+    check_back_offset(deck, back_offset, layout=layout)
+    notes: list[str] = []
+    translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)
+    for note in notes:
+        console.note(note)
     options = SheetOptions(paper=paper, layout=layout, flip=flip, back_offset=back_offset,  # type: ignore[arg-type]
                            crop_marks=not no_crop_marks, cut_lines=cut_lines, theme=theme, guides=guides)
     condition = None
     if pdfx:
         from cardgen.color.cmyk import print_condition
 
+        pdfx = pdfx.lower()
         condition = print_condition(profile, ink_limit)
     elif profile != "swop" or ink_limit != 300:
         raise click.BadParameter("--profile and --ink-limit only apply with --pdfx", param_hint="--pdfx")
+    started = time.process_time()
     with page_progress("pages", enabled=deck.total_cards > 4 * 9) as progress:
         if condition is not None:
             from cardgen.export.pdfx import write_pdfx_sheets
@@ -61,7 +80,8 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
         else:
             result = write_sheets(deck, output, options=options, translate=translate, language=lang,
                                   progress=progress)
+    console.detail(f"{deck.deck}: {time.process_time() - started:.1f} CPU seconds")
     kind = f", {condition.output_condition_identifier} {pdfx.upper()} ink ≤ {ink_limit}%" if condition and pdfx else ""
-    click.echo(f"wrote {display_path(output)}: {result.cards} cards on {result.pages} pages "
-               f"({result.per_page} per page){kind}")
+    console.say(f"wrote {display_path(output)}: {result.cards} cards on {result.pages} pages "
+                f"({result.per_page} per page){kind}")
 

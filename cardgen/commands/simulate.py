@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import click
 
-from cardgen.commands.options import deck_argument
+from cardgen.commands import console
+from cardgen.commands.options import OutputPath, deck_argument
 from cardgen.errors import RulesError
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
@@ -65,18 +65,19 @@ def parse_recipe(text: str, base: dict[str, int]) -> tuple[str, dict[str, int]]:
               help="Agents round the table, comma separated: heuristic, random, novice; "
                    "NAME:LOW-HIGH sets reaction times in ms (novice:800-2000).")
 @click.option("--stage", default=None, help="Play only the cards of a teaching stage (number or name).")
-@click.option("--log", "log_path", type=click.Path(path_type=Path, dir_okay=False),
+@click.option("--log", "log_path", type=OutputPath(path_type=Path, dir_okay=False),
               help="Write the game's event log (JSON Lines) here.")
 @click.option("--pace", type=click.FloatRange(min=0, min_open=True, max=100),
               help="Replay the game in real time at this speed (0.25 = quarter speed).")
 @click.option("-v", "--verbose", is_flag=True, help="Tell every deal, sweep and stack too.")
 @click.option("--games", type=click.IntRange(min=1, max=10_000_000), help="Play this many games and print statistics.")
-@click.option("--json", "json_path", type=click.Path(path_type=Path, dir_okay=False), help="Write statistics as JSON.")
-@click.option("--report", "report_path", type=click.Path(path_type=Path, dir_okay=False),
+@click.option("--json", "json_path", type=OutputPath(path_type=Path, dir_okay=False), help="Write statistics as JSON.")
+@click.option("--report", "report_path", type=OutputPath(path_type=Path, dir_okay=False),
               help="Write a PDF report with tables and charts.")
 @click.option("--recipe", "recipes", multiple=True, metavar="[NAME:]KIND=N,...",
               help="Compare a deck recipe with the deck's own (counts changed from the deck's; repeatable).")
-@click.option("-j", "--workers", type=click.IntRange(1, 256), help="Worker processes (default: every core).")
+@click.option("-j", "--jobs", "--workers", "workers", type=click.IntRange(1, 256),
+              help="Worker processes (default: every core).")
 @click.option("--check", "check_steps", is_flag=True,
               help="With --games: check every invariant after every step, not only at each game's end (slower).")
 def command(deck_dir: Path, players_text: str, seed: int, variant: str, option_items: tuple[str, ...], agents: str,
@@ -93,7 +94,7 @@ def command(deck_dir: Path, players_text: str, seed: int, variant: str, option_i
     low, high = parse_players(players_text)
     if games is None:
         misplaced = [flag for flag, value in (("--json", json_path), ("--report", report_path), ("--recipe", recipes),
-                                              ("--workers", workers), ("--check", check_steps)) if value]
+                                              ("--jobs", workers), ("--check", check_steps)) if value]
         if misplaced:
             raise click.BadParameter("only with --games N (statistics over many games)", param_hint=misplaced[0])
     else:
@@ -112,6 +113,7 @@ def command(deck_dir: Path, players_text: str, seed: int, variant: str, option_i
     if low > high:
         raise RulesError(f"the player range {low}..{high} is empty", field="--players",
                          hint=f"write the smaller number first: {high}..{low}")
+    _note_players_outside_rules(low, high)
     deck = load_deck(deck_dir)
     kinds = stage_kinds(deck, int(stage) if stage and stage.isdigit() else stage) if stage else None
     base = deck_recipe(deck, kinds=kinds)
@@ -128,6 +130,21 @@ def command(deck_dir: Path, players_text: str, seed: int, variant: str, option_i
     _many_games(compared, games=games, players=(low, high), seed=seed, variant=chosen.name, overrides=overrides,
                 agents=names, json_path=json_path, report_path=report_path, workers=workers,
                 check_steps=check_steps, title=f"{deck.title}: Monte Carlo report")
+
+
+RULES_PLAYERS = (4, 8)
+"""The number of players FALLING's rules are written for; the engine plays from 2 to 26."""
+
+
+def _note_players_outside_rules(low: int, high: int) -> None:
+    """A note (not an error) when the table is smaller or larger than the rules intend."""
+    fewest, most = RULES_PLAYERS
+    outside = sorted({n for n in (low, high) if not fewest <= n <= most})
+    if outside:
+        which = " and ".join(str(n) for n in outside)
+        console.note(f"FALLING's rules are written for {fewest} to {most} players; {which} "
+                     f"player{'s' if outside != [1] else ''} {'is' if len(outside) == 1 and low == high else 'are'} "
+                     "outside that range, so its timing and balance are not the published game's")
 
 
 def _one_game(recipe: dict[str, int], *, players: int, seed: int, variant: str, overrides: dict[str, str],
@@ -155,8 +172,8 @@ def _many_games(compared: list[tuple[str, dict[str, int]]], *, games: int, playe
                 variant: str, overrides: dict[str, str], agents: list[str], json_path: Path | None,
                 report_path: Path | None, workers: int | None, title: str,
                 check_steps: bool = False) -> None:
-    from cardgen.games.falling.simulation import SimConfig, default_workers, run_games
     from cardgen.games.falling.balance import compare_recipes, game_stats
+    from cardgen.games.falling.simulation import SimConfig, default_workers, run_games
 
     every: dict[str, dict[str, Any]] = {}
     started = time.perf_counter()
@@ -192,16 +209,11 @@ def _many_games(compared: list[tuple[str, dict[str, int]]], *, games: int, playe
                        f"{100 * row['seat_spread']:>6.1f}% {row['grounds_stopped_per_game']:>6.2f}")
     for path in (json_path, report_path):
         if path is not None:
-            click.echo(f"wrote {display_path(path)}")
+            console.say(f"wrote {display_path(path)}")
 
 
 def _with_progress(label: str, total: int, work: Any) -> Any:
-    if not sys.stderr.isatty():
-        return work(None)
-    with click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True) as bar:
-        def update(done: int, _total: int) -> None:
-            bar.update(done - bar.pos)
-
+    with console.progress(label) as update:
         return work(update)
 
 

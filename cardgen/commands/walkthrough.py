@@ -7,11 +7,16 @@ from pathlib import Path
 import click
 
 from cardgen.build import translator_for
-from cardgen.commands.options import deck_argument, paper_option
+from cardgen.commands import console
+from cardgen.commands.options import OutputPath, deck_argument, paper_option
 from cardgen.errors import DeckError
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
-from cardgen.walkthrough.registry import WalkthroughOptions, find_walkthrough, known_games
+from cardgen.walkthrough.registry import (
+    WalkthroughOptions,
+    find_walkthrough,
+    known_games,
+)
 
 
 @click.command("walkthrough")
@@ -21,10 +26,10 @@ from cardgen.walkthrough.registry import WalkthroughOptions, find_walkthrough, k
 @click.option("--seed", type=click.IntRange(0), default=None,
               help="Start the search for a good game at this seed (the same seed gives the same handout).")
 @paper_option
-@click.option("--format", "image_format", type=click.Choice(["pdf", "png"]), default="pdf", show_default=True,
+@click.option("--format", "image_format", type=click.Choice(["pdf", "png"], case_sensitive=False), default="pdf", show_default=True,
               help="pdf: the printed handout; png: one image per frame, for slides or screens.")
 @click.option("--allow-untranslated", is_flag=True, help="Use English for strings the catalog lacks, and say how many.")
-@click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
+@click.option("-o", "--output", "--out", "output", type=OutputPath(path_type=Path), default=None,
               help="PDF file to write, or the folder for --format png "
                    "(default: output/<deck>/walkthrough-<lang>.pdf or output/<deck>/walkthrough-<lang>/).")
 def command(deck_dir: Path, lang: str, players: int | None, seed: int | None, paper: str, image_format: str,
@@ -32,6 +37,10 @@ def command(deck_dir: Path, lang: str, players: int | None, seed: int | None, pa
     """Write an illustrated, step-by-step teaching walkthrough of DECK_DIR's game."""
     deck = load_deck(deck_dir)
     writer = find_walkthrough(deck.game)
+    if deck.game is None:
+        raise DeckError("this deck names no game, and a walkthrough plays the deck's game", path=display_path(deck.file),
+                        field="game", hint="add a 'game:' line to deck.yaml; games with a walkthrough: "
+                        + ", ".join(known_games()))
     if writer is None:
         raise DeckError(f"no walkthrough for game '{deck.game}'", path=display_path(deck.file), field="game",
                         hint="games with a walkthrough: " + ", ".join(known_games()))
@@ -41,10 +50,10 @@ def command(deck_dir: Path, lang: str, players: int | None, seed: int | None, pa
     options = WalkthroughOptions(players=players, seed=seed, paper=paper, image_format=image_format)  # type: ignore[arg-type]
     result = writer(deck, output or default, translate=translate, language=lang, options=options)
     for note in notes + result.notes:
-        click.echo(f"note: {note}", err=True)
+        console.note(note)
     if image_format == "png":
         folder = (output or default)
-        click.echo(f"wrote {len(result.files)} frames to {display_path(folder)}")
+        console.say(f"wrote {len(result.files)} frames to {display_path(folder)}")
     else:
         for path in result.files:
-            click.echo(f"wrote {display_path(path)}")
+            console.say(f"wrote {display_path(path)}")

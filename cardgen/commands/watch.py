@@ -7,10 +7,10 @@ from pathlib import Path
 
 import click
 
-from cardgen.commands.options import deck_argument, theme_option
+from cardgen.commands.options import OutputPath, deck_argument, theme_option
 from cardgen.layout.sizes import PAPER_SIZES
 from cardgen.loading.deck_loader import deck_file_for, display_path
-from cardgen.watch import Selection, WatchOptions, WatchReport, Watcher
+from cardgen.watch import Selection, Watcher, WatchOptions, WatchReport
 from cardgen.watch.watcher import Built
 
 
@@ -56,9 +56,10 @@ def _finished(report: WatchReport) -> None:
 @click.option("--only", "selection", multiple=True, callback=_selection, metavar="OUTPUT",
               help="Keep only these built (repeatable): sheets, rulebook, any product, or cards=ID,ID for "
                    "single-card PDFs in <out>/cards/. Default: every product of 'cardgen build'.")
-@click.option("--out", type=click.Path(path_type=Path, file_okay=False), help="Output folder (default: output/<deck>/).")
+@click.option("-o", "--output", "--out", "out", type=OutputPath(path_type=Path, file_okay=False),
+              help="Output folder (default: output/<deck>/).")
 @click.option("--lang", "languages", multiple=True, help="Only this language (repeatable; default: the deck's).")
-@click.option("--paper", type=click.Choice(sorted(PAPER_SIZES)), default="a4", show_default=True)
+@click.option("--paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default="a4", show_default=True)
 @theme_option
 @click.option("--interval", type=click.FloatRange(0.05, 10), default=0.25, show_default=True,
               help="Seconds between looks at the deck folder.")

@@ -6,7 +6,8 @@ most 69 distinct faces; cardgen puts the back there. Copies share their cell (``
 a card's id), so sheets hold distinct faces: a deck with more than 69 distinct faces, or with
 several back layouts, gets more sheets, each its own ``CustomDeck`` entry. ``FaceURL`` and
 ``BackURL`` are local ``file://`` URIs, so the JSON works in the TTS "Saved Objects" folder on
-the machine that exported it (upload the images and edit the URLs to share it).
+the machine that exported it; with ``base_url`` (``--base-url https://…/``) they are that URL
+followed by each image's file name, for images uploaded to a web host so the deck can be shared.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from PIL import Image
 
@@ -98,13 +100,17 @@ def _transform(scale_z: float) -> dict[str, float]:
 
 
 def saved_object(deck: DeckSpec, plans: list[SheetPlan], sheet_files: list[Path], back_files: dict[str, Path], *,
-                 card_aspect: float, translate: Translate) -> dict[str, Any]:
+                 card_aspect: float, translate: Translate, base_url: str | None = None) -> dict[str, Any]:
     """The TTS saved-object JSON: one ``DeckCustom`` (or a lone ``Card``) holding every card."""
+
+    def url(path: Path) -> str:
+        return base_url.rstrip("/") + "/" + quote(path.name) if base_url else path.resolve().as_uri()
+
     custom: dict[str, dict[str, Any]] = {}
     card_ids: dict[str, int] = {}
     for plan, sheet in zip(plans, sheet_files):
         key = str(plan.number)
-        custom[key] = {"FaceURL": sheet.resolve().as_uri(), "BackURL": back_files[plan.back.key].resolve().as_uri(),
+        custom[key] = {"FaceURL": url(sheet), "BackURL": url(back_files[plan.back.key]),
                        "NumWidth": plan.cols, "NumHeight": plan.rows, "BackIsHidden": True, "UniqueBack": False,
                        "Type": 0}
         for slot, face in enumerate(plan.faces):
@@ -140,7 +146,7 @@ def saved_object(deck: DeckSpec, plans: list[SheetPlan], sheet_files: list[Path]
 
 def export_tts(deck: DeckSpec, folder: Path, *, dpi: float = 300, bleed: bool = False,
                translate: Translate = no_translation, language: str = "en", workers: int | None = None,
-               progress: Progress | None = None, theme: str = "default") -> ExportResult:
+               progress: Progress | None = None, theme: str = "default", base_url: str | None = None) -> ExportResult:
     """Write the sheets, the back image(s), ``<deck>.json`` (+ its thumbnail) and the manifest."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -187,7 +193,8 @@ def export_tts(deck: DeckSpec, folder: Path, *, dpi: float = 300, bleed: bool = 
         back_files[page.key] = target
         rows.append(ManifestRow(target.name, page.key, page.name, page.count, "back"))
     x0, y0, x1, y1 = box
-    data = saved_object(deck, plans, sheet_files, back_files, card_aspect=(y1 - y0) / (x1 - x0), translate=translate)
+    data = saved_object(deck, plans, sheet_files, back_files, card_aspect=(y1 - y0) / (x1 - x0), translate=translate,
+                         base_url=base_url)
     saved = folder / f"{deck.deck}.json"
     write_file(saved, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     thumbnail = folder / f"{deck.deck}.png"  # TTS shows <name>.png beside <name>.json in Saved Objects

@@ -43,11 +43,21 @@ class CatalogReport:
         return 100.0 * self.translated / self.total if self.total else 100.0
 
     @property
+    def percent_shown(self) -> str:
+        """Rounded, but 100% only when every string is translated (257/258 is 99%), 0% only when none is."""
+        shown = round(self.percent)
+        if self.translated < self.total:
+            shown = min(shown, 99)
+        if self.translated:
+            shown = max(shown, 1)
+        return f"{shown}%"
+
+    @property
     def ok(self) -> bool:
         return not self.problems
 
     def summary(self) -> str:
-        return (f"{self.language}: {self.translated}/{self.total} translated ({self.percent:.0f}%), "
+        return (f"{self.language}: {self.translated}/{self.total} translated ({self.percent_shown}), "
                 f"{self.fuzzy} fuzzy, {self.missing} missing, {self.invalid} with problems"
                 f" — {display_path(self.path)}")
 
@@ -63,11 +73,11 @@ def _source_location(deck: DeckSpec, message: SourceMessage) -> Path:
     return display_path(deck.folder / message.file)
 
 
-def _missing_glyphs(text: str) -> set[str]:
+def _missing_glyphs(text: str, deck_fonts: tuple[str, ...] = ()) -> set[str]:
     from cardgen.render.fonts import has_glyphs
 
     missing: set[str] = set()
-    for font in CHECKED_FONTS:
+    for font in CHECKED_FONTS + deck_fonts:
         missing |= has_glyphs(text, font)
     return missing
 
@@ -81,6 +91,9 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
         catalog = read_catalog(path)
     needed = messages if messages is not None else extract_messages(deck)
     report = CatalogReport(language=language, path=path, total=len(needed))
+    from cardgen.render.deck_fonts import deck_font_faces
+
+    deck_fonts = tuple(deck_font_faces(deck))  # the deck's own fonts draw its text too
     entries = {(m.context, m.id): m for m in catalog if m.id}
     used: set[tuple[str | None, str]] = set()
     for message in needed:
@@ -106,10 +119,11 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
                                              field=message.context))
             continue
         problems = differences(message.text, string)
-        glyphs = _missing_glyphs(string)
+        glyphs = _missing_glyphs(string, deck_fonts)
         if glyphs:
             listed = " ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in sorted(glyphs))
-            problems.append(f"character {listed} is not in the bundled fonts")
+            where = "the bundled fonts or the deck's own fonts" if deck_fonts else "the bundled fonts"
+            problems.append(f"character {listed} is not in {where}")
         for problem in problems:
             report.problems.append(I18nError(problem, path=shown, line=entry.lineno, field=message.context))
         if not problems:

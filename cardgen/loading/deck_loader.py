@@ -74,7 +74,7 @@ def load_deck_layouts(deck: DeckSpec) -> dict[str, LayoutSpec]:
     cached = deck._layouts
     missing = [name for name in dict.fromkeys(names) if name not in cached]
     for name in missing:
-        cached[name] = load_layout(name, deck_folder=deck.folder, display_root=deck.file.parent)
+        cached[name] = load_layout(name, deck_folder=deck.folder, display_root=deck.file.parent, fonts=list(deck.fonts))
     return {name: cached[name] for name in dict.fromkeys(names)}
 
 
@@ -112,6 +112,7 @@ def _check_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
                 problems.append(located.error(("themes", name, "types", key, "<key>"), f"unknown card type '{key}'",
                                               hint=f"did you mean '{close[0]}'?" if close else f"types: {', '.join(deck.types)}",
                                               field_name=f"themes.{name}.types.{key}"))
+    problems.extend(_check_fonts(deck, located))
     if deck.back.art:
         problem = _check_art(deck, located, ("back", "art"), deck.back.art)
         if problem:
@@ -150,7 +151,7 @@ def _check_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
             continue
         line, col = located.where(where)
         try:
-            deck._layouts[name] = load_layout(name, deck_folder=deck.folder, display_root=deck.file.parent,
+            deck._layouts[name] = load_layout(name, deck_folder=deck.folder, display_root=deck.file.parent, fonts=list(deck.fonts),
                                               referrer=(located.path, line, col, ".".join(str(w) for w in where)))
         except CardgenError as exc:
             problems.extend(exc.problems)
@@ -198,6 +199,19 @@ def _is_builtin_icon(name: str) -> bool:
     from cardgen.render.icons import ICONS
 
     return name in ICONS
+
+
+def _check_fonts(deck: DeckSpec, located: Located) -> list[CardgenError]:
+    """Each ``fonts:`` file: inside the deck, a font, not too large, and one reportlab can embed."""
+    from cardgen.render.deck_fonts import FontFileError, font_file, register_font_file
+
+    problems: list[CardgenError] = []
+    for key, reference in deck.fonts.items():
+        try:
+            register_font_file(font_file(deck.folder, reference), reference)
+        except FontFileError as exc:
+            problems.append(located.error(("fonts", key), str(exc), hint=exc.hint))
+    return problems
 
 
 def _check_art(deck: DeckSpec, located: Located, key: tuple[str | int, ...], reference: str) -> CardgenError | None:

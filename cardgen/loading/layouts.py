@@ -43,7 +43,8 @@ def available_templates(deck_folder: Path | None) -> list[str]:
 
 
 def load_layout(name: str, *, deck_folder: Path | None, display_root: Path | None = None,
-                referrer: tuple[Path, int | None, int | None, str] | None = None) -> LayoutSpec:
+                referrer: tuple[Path, int | None, int | None, str] | None = None,
+                fonts: list[str] | None = None) -> LayoutSpec:
     """Resolve a layout by name, following ``extends`` and validating the result."""
     chain: list[tuple[str, Located]] = []
     current: str | None = name
@@ -106,7 +107,7 @@ def load_layout(name: str, *, deck_folder: Path | None, display_root: Path | Non
         # Report against the most specific file that defines the element.
         problems = errors_from_validation(exc, _chain_locator(chain), model=_LayoutFile, error_class=LayoutError)
         raise problems[0] if len(problems) == 1 else _many(problems) from None
-    problems = _unknown_kinds(layout, chain)
+    problems = _unknown_kinds(layout, chain) + _unknown_fonts(layout, chain, fonts or [])
     if problems:
         raise problems[0] if len(problems) == 1 else _many(problems)
     return layout
@@ -129,6 +130,27 @@ def _unknown_kinds(layout: LayoutSpec, chain: list[tuple[str, Located]]) -> list
         problems.append(LayoutError(f"unknown element kind '{element.kind}'", path=path, line=line, col=col,
                                     field=f"elements.{element_name}.kind",
                                     hint=f"did you mean '{close[0]}'?" if close else "kinds: " + ", ".join(known)))
+    return problems
+
+
+def _unknown_fonts(layout: LayoutSpec, chain: list[tuple[str, Located]], deck_fonts: list[str]) -> list[LayoutError]:
+    """An error for each element whose ``font`` is neither a role nor one of the deck's ``fonts:``."""
+    import difflib
+
+    from cardgen.render.deck_fonts import ROLES
+
+    known = list(ROLES) + [name for name in deck_fonts if name not in ROLES]
+    locate = _chain_locator(chain)
+    problems = []
+    for element_name, element in layout.elements.items():
+        if element.font in known:
+            continue
+        path, line, col = locate(("elements", element_name, "font"))
+        close = difflib.get_close_matches(element.font, known, n=1)
+        problems.append(LayoutError(f"unknown font '{element.font}'", path=path, line=line, col=col,
+                                    field=f"elements.{element_name}.font",
+                                    hint=f"did you mean '{close[0]}'?" if close else
+                                    "fonts: " + ", ".join(known) + "; add your own under the deck's fonts:"))
     return problems
 
 

@@ -139,6 +139,10 @@ class DeckSpec(Strict):
                                    "any listed under 'cards'. 'cards.xlsx#Sheet' picks a sheet.")
     cards: list[CardSpec] = Field(min_length=1)
     teaching: list[TeachingStageSpec] = Field(default_factory=list)
+    fonts: dict[Ident, str] = Field(default_factory=dict, description="The deck's own TTF/OTF files (inside the "
+                                    "deck folder) by name: a role (display, display-regular, body, body-bold, "
+                                    "body-italic, black) replaces that font on the cards; another name is one "
+                                    "layouts can use (font: NAME). Embedded and subset.")
     themes: dict[Ident, ThemeSpec] = Field(default_factory=dict, description="Deck themes for --theme NAME: "
                                            "'ink-saver' overrides the built-in one; other names start from 'base'.")
 
@@ -147,6 +151,8 @@ class DeckSpec(Strict):
     _folder: Path = PrivateAttr(default=Path("."))
     _file: Path = PrivateAttr(default=Path("deck.yaml"))
     _layouts: dict[str, Any] = PrivateAttr(default_factory=dict)
+    _whole_deck: DeckSpec | None = PrivateAttr(default=None)
+    """The deck with every card, when ``cards`` holds only some (``--cards``): text may name the others."""
 
     @property
     def folder(self) -> Path:
@@ -166,6 +172,15 @@ class DeckSpec(Strict):
             if card.id == card_id:
                 return card
         raise KeyError(card_id)
+
+    @property
+    def whole(self) -> DeckSpec:
+        """The deck with all its cards (itself, unless ``--cards`` chose some)."""
+        return self._whole_deck or self
+
+    def any_card(self, card_id: str) -> CardSpec | None:
+        """A card of the whole deck, also one left out with ``--cards`` (None if there is none)."""
+        return next((card for card in self.whole.cards if card.id == card_id), None)
 
     def type_of(self, card: CardSpec) -> CardTypeSpec:
         return self.types[card.type]

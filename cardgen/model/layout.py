@@ -31,7 +31,8 @@ class ElementSpec(BaseModel):
     fields: list[str] | None = Field(None, description="For elements showing several stats (stat-block): their keys, "
                                      "each optionally with a format: 'move', 'push:push' (number is the default).")
     columns: int | None = Field(None, ge=1, le=40, description="For grids (stat-block, health-track): items per row.")
-    font: Literal["display", "display-regular", "body", "body-bold", "body-italic", "black"] = "body"
+    font: str = Field("body", description="display, display-regular, body, body-bold, body-italic, black, or a "
+                      "name from the deck's fonts: section; checked when the deck's layouts are loaded.")
     size: str = "9pt"
     min_size: str | None = Field(None, description="Shrink text down to this size to fit its box.")
     leading: float = 1.2

@@ -38,6 +38,13 @@ def element_kinds() -> list[str]:
     return sorted(set(BUILTIN_KINDS) | set(ELEMENT_KINDS))
 
 
+
+def _deck_fonts(deck: DeckSpec) -> dict[str, str]:
+    from cardgen.render.deck_fonts import deck_font_names
+
+    return deck_font_names(deck)
+
+
 class CardRenderer:
     """Draws faces and backs of one deck. ``translate(context, source)`` localises text."""
 
@@ -56,6 +63,11 @@ class CardRenderer:
         self.height = size.height_pt
         self.bleed = deck.print.bleed
         self.safe = deck.print.safe
+        self.fonts = FONT_NAMES if not deck.fonts else _deck_fonts(deck)
+
+    def font_name(self, font: str) -> str:
+        """The registered font for a layout's ``font:`` (a role, or a name from the deck's ``fonts:``)."""
+        return self.fonts[font]
 
     # -- public -----------------------------------------------------------------------------
     def draw_face(self, c: Canvas, card: CardSpec) -> None:
@@ -252,7 +264,14 @@ class CardRenderer:
             return
         size = parse_length(e.size)
         min_size = parse_length(e.min_size) if e.min_size else None
-        c.text_box(text, box.x, box.y, box.w, box.h, font=FONT_NAMES[e.font], size=size, min_size=min_size,
+        if "[[" in text:  # inline icons: [[hit]], [[icon:action]] (cardgen/render/rich_card_text.py)
+            from cardgen.render.rich_card_text import draw_rich_text, has_inline_icons
+
+            if has_inline_icons(text):
+                draw_rich_text(self, c, e, text, box, card, kind, font=self.font_name(e.font), size=size,
+                               min_size=min_size, color=self._color(e.color, kind))
+                return
+        c.text_box(text, box.x, box.y, box.w, box.h, font=self.font_name(e.font), size=size, min_size=min_size,
                    leading=e.leading, align=e.align, valign=e.valign, color=self._color(e.color, kind),
                    language=self.language)
 

@@ -109,3 +109,7 @@ class ElementRenderer(Protocol):
     def label(self, key: str) -> str:
         """A word of the deck's ``labels`` in the card's language."""
         ...
+
+    def font_name(self, font: str) -> str:
+        """The registered font for a layout's font role or a deck font's name."""
+        ...

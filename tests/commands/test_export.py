@@ -57,16 +57,17 @@ def test_proof_export(runner, tmp_path: Path) -> None:  # type: ignore[no-untype
         assert f"wrote 1 proof sheet ({sheet.width} × {sheet.height} px, cards at 250 × 350 px)" in result.output
 
 
-def test_tarot_deck_to_a_shop_fails_with_one_line(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    deck = minimal_deck(tmp_path, card="tarot")
+def test_a_size_the_shop_does_not_sell_fails_with_one_line(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    deck = minimal_deck(tmp_path, card="{width: 100mm, height: 100mm}")
     result = runner.invoke(main, ["export", str(deck), "--to", "pod", "--vendor", "thegamecrafter",
                                   "-o", str(tmp_path / "out")])
     assert result.exit_code == 1
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1
-    assert lines[0].startswith("error: ") and "The Game Crafter cannot print these cards" in lines[0]
-    assert "print.card: poker" in lines[0]
+    assert lines[0].startswith("error: ") and "The Game Crafter sells no card of 100 × 100 mm (custom); nearest: " \
+        "square cards 3.5 × 3.5 in (88.9 × 88.9 mm)" in lines[0]
     assert "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()
 
 
 @pytest.mark.parametrize("args,message", [

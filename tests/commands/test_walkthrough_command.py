@@ -11,7 +11,8 @@ def test_a_deck_whose_game_has_no_walkthrough_is_a_clear_error(runner, minimal_c
     result = runner.invoke(main, ["walkthrough", str(minimal_copy), "-o", str(tmp_path / "w.pdf")])
     assert result.exit_code == 1
     lines = [line for line in result.output.splitlines() if line]
-    assert len(lines) == 1 and "no walkthrough for game 'None'" in lines[0] and "game" in lines[0]
+    assert lines == [f"error: {minimal_copy / 'deck.yaml'}: game: this deck names no game, and a walkthrough plays "
+                     "the deck's game — add a 'game:' line to deck.yaml; games with a walkthrough: falling, falling-off"]
     assert "Traceback" not in result.output
     assert not (tmp_path / "w.pdf").exists()
 

@@ -10,7 +10,7 @@ from PIL import Image
 
 from cardgen.errors import CardgenError
 from cardgen.export.manifest import read_manifest
-from cardgen.export.pod import VENDORS, check_card_size, export_pod
+from cardgen.export.pod import VENDORS, check_card_size, choose_product, export_pod
 from cardgen.layout.units import INCH
 from cardgen.loading import load_deck
 from tests.conftest import DATA
@@ -75,18 +75,46 @@ def test_only_drivethrucards_gets_a_pdf(tmp_path: Path) -> None:
     assert not list(tmp_path.glob("*.pdf"))
 
 
-@pytest.mark.parametrize("vendor", sorted(VENDORS))
-def test_a_tarot_size_deck_is_refused_in_one_line_with_a_hint(tmp_path: Path, vendor: str) -> None:
-    deck = load_deck(minimal_deck(tmp_path, card="tarot"))
+@pytest.mark.parametrize(("vendor", "card", "size", "product"), [
+    ("thegamecrafter", "mini", (600, 825), "mini cards"),            # 44 × 63 mm drawn at 1.75 × 2.5 in
+    ("makeplayingcards", "tarot", (897, 1497), "tarot cards"),        # 70 × 120 mm drawn at 2.75 × 4.75 in
+    ("drivethrucards", "bridge", (750, 1125), "bridge cards"),
+    ("thegamecrafter", "square", (900, 900), "euro square cards"),    # 70 × 70 mm
+])
+def test_every_shop_size_is_a_preset(tmp_path: Path, vendor: str, card: str, size: tuple[int, int],
+                                     product: str) -> None:
+    deck = load_deck(minimal_deck(tmp_path, card=card))
+    assert choose_product(deck, vendor).product == product
+    result = export_pod(deck, tmp_path / "out", vendor=vendor, workers=1)
+    assert result.size_px == size
+    with Image.open(result.images[0]) as png:
+        assert png.size == size
+
+
+def test_a_size_no_shop_sells_is_refused_with_the_nearest_sizes(tmp_path: Path) -> None:
+    deck = load_deck(minimal_deck(tmp_path, card="square"))  # 70 × 70 mm: MakePlayingCards sells 2.5 and 3.5 in
     with pytest.raises(CardgenError) as caught:
-        export_pod(deck, tmp_path / "out", vendor=vendor)
-    message = caught.value.format()
-    assert "\n" not in message
-    assert f"{VENDORS[vendor].shop} cannot print these cards" in message
-    assert "2.5 × 3.5 in" in message and "70 × 120 mm" in message
-    assert "deck.yaml" in message and "print.card" in message
-    assert caught.value.hint and "print.card: poker" in caught.value.hint
+        export_pod(deck, tmp_path / "out", vendor="makeplayingcards")
+    assert caught.value.format() == (
+        f"{tmp_path / 'minimal' / 'deck.yaml'}: print.card: MakePlayingCards sells no card of 70 × 70 mm (square); "
+        "nearest: small square cards 2.5 × 2.5 in (63.5 × 63.5 mm); square cards 3.5 × 3.5 in (88.9 × 88.9 mm); "
+        "poker cards 2.5 × 3.5 in (63.5 × 88.9 mm) — set print.card to one of these sizes in deck.yaml, or use "
+        "'cardgen export --to png' for images at any size")
     assert not (tmp_path / "out").exists()  # refused before anything is written
+
+
+def test_the_command_says_which_product_it_used(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from cardgen.cli import main
+
+    folder = minimal_deck(tmp_path, card="mini")
+    result = runner.invoke(main, ["export", str(folder), "--to", "pod", "--vendor", "TheGameCrafter", "-j", "1",
+                                  "-o", str(tmp_path / "tgc")])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "The Game Crafter mini cards: 1.75 × 2.5 in trim, 600 × 825 px at 300 dpi (0.125 in bleed), " \
+           "75 px safe zone" in lines
+    assert "note: The Game Crafter mini cards are 44.45 × 63.5 mm: the cards are drawn at that size (this deck's " \
+           "are 44 × 63 mm)" in lines
 
 
 def test_a_landscape_poker_deck_gets_its_own_hint(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from cardgen.layout.units import parse_length
 from cardgen.model.deck import AbilitySpec, CardSpec, CardTypeSpec
 from cardgen.model.layout import ElementSpec
 from cardgen.render.canvas import Canvas
-from cardgen.render.element_kit import FONT_NAMES, ElementRenderer, element_kind
+from cardgen.render.element_kit import ElementRenderer, element_kind
 from cardgen.render.elements.ability_icons import ABILITY_ICONS
 from cardgen.render.reportlab_canvas import fit_paragraph
 
@@ -50,7 +50,7 @@ def draw_abilities(r: ElementRenderer, c: Canvas, e: ElementSpec, card: CardSpec
     if card is None or not card.abilities:
         return
     box = r.safe_box(r.box(e))
-    font = FONT_NAMES[e.font]
+    font = r.font_name(e.font)
     texts = [ability_text(r, card, n, a) for n, a in enumerate(card.abilities)]
     counts = [len(a.icons) for a in card.abilities]
     size = parse_length(e.size)
