@@ -20,8 +20,8 @@ from cardgen.games.falling.captions import fill
 from cardgen.games.falling.walkthrough_plan import DEFAULT_PLAYERS, DEFAULT_SEED, StageGame, find_game, stage_plan
 from cardgen.games.falling.texts import BY_CONTEXT
 from cardgen.walkthrough.frames import FramePainter, frame_height
-from cardgen.walkthrough.handout import (FRAME_DESIGN_WIDTH, HandoutLabels, HandoutPlan, StagePlan, document_canvas,
-                                         write_handout)
+from cardgen.walkthrough.handout import (FRAME_DESIGN_WIDTH, HandoutLabels, HandoutPlan, KeyCards, StagePlan,
+                                         document_canvas, write_handout)
 from cardgen.walkthrough.registry import WalkthroughOptions, WalkthroughResult, register_walkthrough
 
 PNG_DPI = 200
@@ -66,7 +66,10 @@ def _labels(translate: Translate) -> HandoutLabels:
                          does=t("walkthrough:does"), watch=t("walkthrough:watch"), frames_heading=t("walkthrough:frames"),
                          step=t("walkthrough:step"), outcome_heading=t("walkthrough:outcome"),
                          questions_heading=t("walkthrough:questions"), answers_heading=t("walkthrough:answers"),
-                         answers_for=t("walkthrough:answers_for"), footer=t("walkthrough:footer"))
+                         answers_for=t("walkthrough:answers_for"), footer=t("walkthrough:footer"),
+                         stages=t("walkthrough:stages"), stage_teaches=t("walkthrough:stage_teaches"),
+                         key_title=t("legend:title"), key_held=t("legend:held"), key_stacks=t("legend:stacks"),
+                         key_rider=t("legend:rider"), key_move=t("legend:move"))
 
 
 @register_walkthrough("falling")
@@ -90,7 +93,9 @@ def write_falling_walkthrough(deck: DeckSpec, target: Path, *, translate: Transl
               _text(translate, "walkthrough:lead.2")),
         credit=_text(translate, "walkthrough:credit", title=title,
                      designer=deck.designer + (f" ({deck.publisher})" if deck.publisher else "")),
-        stages=tuple(stages), labels=_labels(translate), language=language)
+        stages=tuple(stages), labels=_labels(translate), language=language,
+        key=KeyCards(held="stop-1", stacks=("hit-1", "skip-1", "split-2"), rider="split-1", extra="extra-1",
+                     moved="hit-2"))
     write_handout(plan, painter, Path(target), paper=options.paper)
     return WalkthroughResult(files=[Path(target)], notes=notes)
 
