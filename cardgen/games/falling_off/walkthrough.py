@@ -218,6 +218,9 @@ def write_pngs(handout: Handout, folder: Path) -> list[Path]:
 def write_walkthrough(deck: DeckSpec, target: Path, *, translate: Translate, language: str,
                       options: WalkthroughOptions) -> WalkthroughResult:
     """The registered writer: ``walkthrough-<lang>.pdf``, or a folder of PNG frames."""
+    if options.image_format in ("html", "gif"):
+        raise DeckError(f"--format {options.image_format} is not available for Falling Off's walkthrough yet",
+                        path=display_path(deck.file), field="game", hint="use --format pdf or --format png")
     handout = build_handout(deck, translate, language)
     notes = []
     if options.players not in (None, 2):
