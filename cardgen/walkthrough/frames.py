@@ -42,7 +42,7 @@ MAT_EDGE = "#c9c2b3"
 OUT_MAT = "#e6e6e6"
 
 HEADER_H = 22.0
-CAPTION_H = 60.0
+CAPTION_H = 64.0
 """The caption box and, above it, the "meanwhile" line."""
 NAME_H = 13.0
 PAD = 4.0
@@ -632,7 +632,7 @@ class FramePainter:
                    align="center")
 
     def _caption(self, c: Canvas, view: TableView, width: float) -> None:
-        meanwhile_h = self.pt(7) + 5
+        meanwhile_h = 2.4 * self.pt(7.5) + 3  # room for two lines
         if view.meanwhile:
             c.set_fill(MUTED)
             c.text_box(view.meanwhile, 10, CAPTION_H - meanwhile_h, width - 20, meanwhile_h, font=BODY,

@@ -16,6 +16,8 @@ from cardgen.walkthrough.table_view import Move, Place, format_clock
 
 PLAYS = ("RiderPushed", "RiderGrabbed", "RiderDestroyed", "ExtraAttached", "GroundStopped", "PlayCountered")
 """Plays the meanwhile line lists by card and player (Riders laid are listed on their own)."""
+MAX_LISTED = 3
+"""More Riders laid (or other plays) than this are counted, not listed."""
 
 
 def _owner(table: TableSnapshot | None, stack: int, default: int) -> int:
@@ -72,7 +74,8 @@ def meanwhile(events: Sequence[Event], first: int, last: int, *, text: Callable[
     span = [events[i] for i in range(max(first, 0), min(last, len(events) - 1) + 1)]
     dealt = sum(1 for e in span if e.kind == "CardDealt")
     picked = Counter(int(e["player"]) for e in span if e.kind == "CardPickedUp")
-    placed = [text("meanwhile:placed.item", card=f"**{card(e['card'])}**", by=name(e["by"]), on=name(e["on"]))
+    placed = [text("meanwhile:placed.item" if e["by"] != e["on"] else "meanwhile:played.item",
+                   card=f"**{card(e['card'])}**", by=name(e["by"]), on=name(e["on"]))
               for e in span if e.kind == "RiderPlaced"]
     played = [text("meanwhile:played.item", card=f"**{card(e['card'])}**", by=name(e.get("by", e.get("player"))))
               for e in span if e.kind in PLAYS]
@@ -84,10 +87,11 @@ def meanwhile(events: Sequence[Event], first: int, last: int, *, text: Callable[
     if picked:
         parts.append(text("meanwhile:picked", list=", ".join(
             text("meanwhile:picked.item", player=name(seat), count=count) for seat, count in sorted(picked.items()))))
+    # a long list is only counted, so the line stays one or two lines long
     if placed:
-        parts.append(text("meanwhile:placed", list=", ".join(placed)))
+        parts.append(text("meanwhile:placed", list=", ".join(placed) if len(placed) <= MAX_LISTED else len(placed)))
     if played:
-        parts.append(text("meanwhile:played", list=", ".join(played)))
+        parts.append(text("meanwhile:played", list=", ".join(played) if len(played) <= MAX_LISTED else len(played)))
     if swept:
         parts.append(text("meanwhile:swept", count=swept))
     if out:
