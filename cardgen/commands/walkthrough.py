@@ -47,7 +47,7 @@ def command(deck_dir: Path, lang: str, players: int | None, seed: int | None, pa
         click.echo(f"note: {note}", err=True)
     if image_format in ("png", "gif"):
         folder = (output or default)
-        what = "frames" if image_format == "png" else "animations"
+        what = "frames" if image_format == "png" else "animation" if len(result.files) == 1 else "animations"
         click.echo(f"wrote {len(result.files)} {what} to {display_path(folder)}")
     else:
         for path in result.files:

@@ -14,6 +14,7 @@ import io
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
+from html import unescape as html_unescape
 from xml.sax.saxutils import escape
 
 from cardgen.output import atomic_path
@@ -118,33 +119,59 @@ def _frame_svg(painter: FramePainter, view: TableView, pictures: dict[str, str],
     return canvas.svg(attrs='role="img" aria-hidden="true" preserveAspectRatio="xMidYMid meet"', crop_bottom=CAPTION_H)
 
 
+@dataclass(frozen=True)
+class PlayerStep:
+    """One step of the player: its picture (inline ``<svg>`` or ``<img>`` markup) and its text as HTML."""
+
+    stage: int
+    picture: str
+    caption: str
+    meanwhile: str = ""
+    rule: str | None = None
+    ms: int = 2500
+
+
 def build_player(title: str, stages: list[StagePlan], painter: FramePainter, *, labels: PlayerLabels,
                  language: str) -> str:
-    """The whole page as a string."""
+    """The whole page for a walkthrough of table frames, as a string."""
     register_fonts()
     pictures = face_pictures(painter)
     symbols: dict[str, str] = {}
-    steps: list[str] = []
+    steps = [PlayerStep(stage=number, picture=_frame_svg(painter, view, pictures, symbols),
+                        caption=_markup(view.caption), meanwhile=_markup(view.meanwhile), rule=view.rule_label,
+                        ms=reading_ms(view.caption))
+             for number, stage in enumerate(stages, start=1) for view in stage.frames]
+    defs = f'<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>{"".join(symbols.values())}</defs></svg>'
+    return render_page(title, [stage.title for stage in stages], steps, labels=labels, language=language, defs=defs)
+
+
+def render_page(title: str, stage_titles: list[str], steps: list[PlayerStep], *, labels: PlayerLabels, language: str,
+                defs: str = "") -> str:
+    """The self-contained page: ``steps`` grouped by stage, the controls, the fonts, the script."""
     menu: list[str] = []
-    total = sum(len(stage.frames) for stage in stages)
-    number = 0
-    for stage_number, stage in enumerate(stages, start=1):
-        heading = labels.stage_heading.replace("{n}", str(stage_number)).replace("{title}", stage.title)
-        menu.append(f'<option value="{number}">{escape(heading)}</option>')
-        for view in stage.frames:
-            number += 1
-            svg = _frame_svg(painter, view, pictures, symbols)
-            tag = f'<span class="rule">{escape(view.rule_label)}</span> ' if view.rule_label else ""
-            meanwhile = f'<p class="meanwhile">{_markup(view.meanwhile)}</p>' if view.meanwhile else ""
-            steps.append(f'<section class="step" data-stage="{stage_number}" data-ms="{reading_ms(view.caption)}" '
-                         f'aria-label="{escape(heading)}">'
-                         f'<div class="table">{svg}</div>{meanwhile}'
-                         f'<p class="caption">{tag}{_markup(view.caption)}</p></section>')
+    sections: list[str] = []
+    first_of = {}
+    for index, step in enumerate(steps):
+        first_of.setdefault(step.stage, index)
+    for number, stage_title in enumerate(stage_titles, start=1):
+        heading = labels.stage_heading.replace("{n}", str(number)).replace("{title}", stage_title)
+        if number in first_of:
+            menu.append(f'<option value="{first_of[number]}">{escape(heading)}</option>')
+    for step in steps:
+        heading = labels.stage_heading.replace("{n}", str(step.stage)).replace(
+            "{title}", stage_titles[step.stage - 1] if step.stage <= len(stage_titles) else "")
+        tag = f'<span class="rule">{escape(step.rule)}</span> ' if step.rule else ""
+        meanwhile = f'<p class="meanwhile">{step.meanwhile}</p>' if step.meanwhile else ""
+        sections.append(f'<section class="step" data-stage="{step.stage}" data-ms="{step.ms}" '
+                        f'aria-label="{escape(heading)}">'
+                        f'<div class="table">{step.picture}</div>{meanwhile}'
+                        f'<div class="caption">{tag}{step.caption}</div></section>')
     counter = escape(labels.step).replace("{n}", '<span id="counter">1</span>').replace(
-        "{count}", f'<span id="total">{total}</span>')
-    body = (f'<header><h1>{escape(title)}</h1><label>{escape(labels.stage)} '
+        "{count}", f'<span id="total">{len(steps)}</span>')
+    hidden = "" if len(menu) > 1 else ' hidden'
+    body = (f'<header><h1>{escape(title)}</h1><label{hidden}>{escape(labels.stage)} '
             f'<select id="stage">{"".join(menu)}</select></label></header>'
-            f'<main id="steps" aria-live="polite">{"".join(steps)}</main>'
+            f'<main id="steps" aria-live="polite">{"".join(sections)}</main>'
             f'<nav><button id="back" type="button" aria-label="{escape(labels.back)}">← {escape(labels.back)}</button>'
             f'<button id="play" type="button" data-play="{escape(labels.play)}" data-pause="{escape(labels.pause)}">'
             f'▶ {escape(labels.play)}</button>'
@@ -155,9 +182,8 @@ def build_player(title: str, stages: list[StagePlan], painter: FramePainter, *, 
             f'<span class="counter">{counter}</span></nav>')
     visible_text = re.sub(r"<[^>]+>", " ", body.replace("<svg", "\n<svg"))
     svg_text = " ".join(re.findall(r">([^<>]+)</text>", body))
-    text = visible_text + svg_text + title
+    text = html_unescape(visible_text + svg_text + title)
     fonts = _font_face("Lato-Regular.ttf", 400, text) + _font_face("Lato-Bold.ttf", 700, text)
-    defs = f'<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>{"".join(symbols.values())}</defs></svg>'
     return ("<!DOCTYPE html>\n"
             f'<html lang="{escape(language)}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -185,6 +211,8 @@ button:focus-visible,select:focus-visible{outline:3px solid #e8a317;outline-offs
 .table svg{display:block;width:100%;height:auto;max-height:calc(100vh - 190px);background:#fff;border:1px solid #ccc5b8;border-radius:6px}
 .table [data-card]{transition:none}
 .caption{font-size:1.05rem;line-height:1.4;margin:6px 0 0;padding:8px 12px;background:#f4f1ea;border-radius:6px;min-height:3.2em}
+.caption p{margin:0 0 4px}
+.table img{display:block;margin:0 auto;max-width:100%;height:auto;max-height:calc(100vh - 230px)}
 .meanwhile{font-size:.9rem;color:#555;margin:6px 2px 0}
 .rule{display:inline-block;background:#e8a317;color:#222;font-weight:700;border-radius:4px;padding:0 6px;margin-right:4px}
 nav{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin:8px 0}
@@ -247,5 +275,5 @@ steps[0].classList.add('on');
 })();
 """
 
-__all__ = ["PlayerLabels", "build_player", "reading_ms", "write_player"]
+__all__ = ["PlayerLabels", "PlayerStep", "build_player", "reading_ms", "render_page", "write_player"]
 

@@ -44,7 +44,7 @@ def test_one_step_per_frame_with_its_caption(pages, plans) -> None:  # type: ign
     html = pages["en"].read_text(encoding="utf-8")
     frames = [view for plan in plans["en"] for view in plan.frames]
     assert html.count('<section class="step"') == len(frames)
-    captions = re.findall(r'<p class="caption">(.*?)</p>', html)
+    captions = re.findall(r'<div class="caption">(.*?)</div>', html)
     plain = [re.sub(r"<[^>]+>", "", re.sub(r'<span class="rule">.*?</span> ', "", c)) for c in captions]
     assert plain == [v.caption.replace("**", "").replace("&", "&amp;") for v in frames]
     tags = re.findall(r'<span class="rule">(.*?)</span>', html)
