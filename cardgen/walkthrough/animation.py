@@ -10,13 +10,13 @@ from PIL import Image
 
 from cardgen.output import atomic_path
 from cardgen.render.fonts import BODY, register_fonts
-from cardgen.walkthrough.frames import FramePainter, frame_height
-from cardgen.walkthrough.handout import FRAME_DESIGN_WIDTH, StagePlan, document_canvas
+from cardgen.walkthrough.frames import FramePainter, frame_size
+from cardgen.walkthrough.handout import StagePlan, document_canvas
 from cardgen.walkthrough.player import reading_ms
 from cardgen.walkthrough.table_view import TableView
 
 GIF_DPI = 110
-"""Every game's animations are drawn at this resolution (515 pt → 787 px wide)."""
+"""Every game's animations are drawn at this resolution (a 515 pt wide frame → 787 px)."""
 
 
 def render_frames(views: list[TableView], painter: FramePainter, *, dpi: int) -> list[Image.Image]:
@@ -27,7 +27,7 @@ def render_frames(views: list[TableView], painter: FramePainter, *, dpi: int) ->
     if not views:
         return []
     register_fonts()
-    width, height = FRAME_DESIGN_WIDTH, frame_height(len(views[0].seats))
+    width, height = frame_size(len(views[0].seats))
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=BODY)
     for view in views:

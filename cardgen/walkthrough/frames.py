@@ -49,6 +49,8 @@ PAD = 4.0
 STACK_ROOM = 2
 """Stacks a mat has room for at full size; more are shrunk, then wrapped onto two rows, in the same room."""
 MAX_STACKS_SHOWN = 8
+RING_ROOM = 7.0
+"""Room a highlight ring takes round a card (3 pt gap and its 3.2 pt stroke)."""
 MIN_TEXT = 8.0
 """The smallest text in a frame, in design points (at scale 1, as printed on an A4 or Letter page)."""
 GHOST_ALPHA = 0.62
@@ -74,11 +76,22 @@ def _any_overlap(boxes: list[Box]) -> bool:
     return any(_overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
 
 
+WIDE_FROM = 9
+"""From this many players a frame is wide: one to a landscape page, cards and text full size."""
+
+
+def frame_size(seats: int) -> tuple[float, float]:
+    """The frame's design size at which ``seats`` players fit with readable cards and 8 pt text.
+    The handout fits two 515 pt wide frames to an A4 or Letter page up to eight players; from
+    nine, a frame is 762 × 480 pt, one to a landscape page."""
+    if seats >= WIDE_FROM:
+        return 762.0, 480.0
+    return 515.0, 360.0 if seats == 6 else 340.0
+
+
 def frame_height(seats: int) -> float:
-    """The frame height (for a 515 pt wide frame) at which ``seats`` players fit with readable cards.
-    The handout fits two frames to an A4 or Letter page up to eight players (shrinking them a
-    little from five); from nine, a frame has a page of its own."""
-    return 360.0 if seats == 6 else 340.0 if seats <= 8 else 680.0
+    """The height of :func:`frame_size`."""
+    return frame_size(seats)[1]
 
 
 @dataclass(frozen=True)
@@ -254,7 +267,7 @@ class FramePainter:
         """Every seat's mat has the same size all game long, so frames do not jump about."""
         if dealer:  # deck and discard side by side, two lines of labels under them
             return (max(2 * self.card_w + 3 * PAD + 44, 15 * self.pt(6.5)),
-                    self.card_h + self.name_h + 2 * PAD + 2 * self.label_h + 6)
+                    self.card_h + self.name_h + 2 * PAD + 2 * self.label_h + 6 + RING_ROOM)
         rider_w, _ = self.rider_size()
         width = PAD + self.card_w + 2 * PAD + slots * (self.card_w + PAD) + 8 + rider_w + 2 * PAD
         # room under the cards for the stacks' heights
@@ -361,7 +374,9 @@ class FramePainter:
         elif not grounds:
             self._slot(c, dx, dy)
         c.set_fill(INK)
-        label_y = mat.cy - mat.h / 2 + self.label_h + 3
+        # under the deck's highlight ring (and the Grounds' edges), never beneath it
+        label_y = min(mat.cy - mat.h / 2 + self.label_h + 3 + RING_ROOM,
+                      dy - self.card_h / 2 - 2.2 * grounds - RING_ROOM - 0.75 * self.pt(6.5))
         c.text(dx, label_y, view.deck_label.replace("{count}", str(view.deck_count)), font=BODY_BOLD,
                size=self.pt(6.5), align="center")
         if grounds:
@@ -646,4 +661,4 @@ class FramePainter:
                    align="left", valign="middle", color=INK)
 
 
-__all__ = ["Arrow", "FramePainter", "Highlight", "PlacedCard", "frame_height"]
+__all__ = ["Arrow", "FramePainter", "Highlight", "PlacedCard", "frame_height", "frame_size"]

@@ -14,7 +14,8 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab import rl_config
-from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import (CondPageBreak, Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak, PageTemplate,
+                                Paragraph, Spacer, Table, TableStyle)
 
 from cardgen.layout.sizes import PAPER_SIZES
 from cardgen.layout.units import MM
@@ -24,7 +25,7 @@ from cardgen.render.fonts import BODY, BODY_BOLD, register_fonts
 from cardgen.render.reportlab_canvas import ReportlabCanvas, markup
 from cardgen.rulebook.flowables import BookDoc, CardFace, Heading
 from cardgen.rulebook.styles import Geometry, Styles, make_styles
-from cardgen.walkthrough.frames import MIN_TEXT, FramePainter, frame_height
+from cardgen.walkthrough.frames import MIN_TEXT, WIDE_FROM, FramePainter, frame_size
 from cardgen.walkthrough.table_view import TableView
 
 FRAME_DESIGN_WIDTH = 515.0
@@ -140,11 +141,11 @@ class FrameFlowable(Flowable):
         self.painter = painter
         self.view = view
         self.label = label
-        self.design_height = frame_height(seats)
-        self.scale = width / FRAME_DESIGN_WIDTH
+        self.design_width, self.design_height = frame_size(seats)
+        self.scale = width / self.design_width
         if max_height is not None:
             self.scale = min(self.scale, (max_height - 12) / self.design_height)
-        self.width = FRAME_DESIGN_WIDTH * self.scale
+        self.width = self.design_width * self.scale
         self.height = self.design_height * self.scale + 12
         self.hAlign = "CENTER"
 
@@ -160,11 +161,11 @@ class FrameFlowable(Flowable):
         c.scale(self.scale, self.scale)
         # every word in the frame prints at 8 pt or more once scaled onto the page
         self.painter.min_text = MIN_TEXT / min(self.scale, 1.0)
-        self.painter.draw(document_canvas(c), self.view, width=FRAME_DESIGN_WIDTH, height=self.design_height)
+        self.painter.draw(document_canvas(c), self.view, width=self.design_width, height=self.design_height)
         self.painter.min_text = MIN_TEXT
         c.setStrokeColorRGB(0.8, 0.78, 0.72)
         c.setLineWidth(0.6)
-        c.roundRect(0, 0, FRAME_DESIGN_WIDTH, self.design_height, 4, stroke=1, fill=0)
+        c.roundRect(0, 0, self.design_width, self.design_height, 4, stroke=1, fill=0)
         c.restoreState()
 
 
@@ -252,20 +253,27 @@ class _Story:
             out.append(self.heading(lab.new_cards, s.section, key=f"stage-{stage.key}-cards", level=1))
             out += [self.intro_card(card) for card in stage.new_cards]
         seats = len(stage.frames[0].seats) if stage.frames else 4
-        # two frames to a page, shrunk a little if need be; big tables get a page each
-        half_page = (self.geo.frame_height - 2 * 8) / 2 - 1  # two frames, each followed by 8 pt
-        max_height = half_page if frame_height(seats) <= half_page * 1.3 else None
-        first = FrameFlowable(self.painter, stage.frames[0], width=self.geo.frame_width, seats=seats,
+        wide = seats >= WIDE_FROM
+        if wide:  # one frame to a landscape page (the paper turned)
+            width = self.geo.page.height_pt - 2 * self.geo.margin_x
+            max_height = self.geo.page.width_pt - self.geo.margin_top - self.geo.margin_bottom - 8
+        else:  # two frames to a page
+            width, max_height = self.geo.frame_width, (self.geo.frame_height - 2 * 8) / 2 - 1
+        first = FrameFlowable(self.painter, stage.frames[0], width=width, seats=seats,
                               max_height=max_height, label="") if stage.frames else None
         key = self.key()
-        need = (first.height if first else 0) + 40 + (self.painter.KEY_SIZE[1] + 10 if key else 0)
+        need = (0 if wide or first is None else first.height) + 40 + (self.painter.KEY_SIZE[1] + 10 if key else 0)
         out += [CondPageBreak(need), self.heading(lab.frames_heading, s.section, key=f"stage-{stage.key}-frames",
                                                   level=1)]
         out += key
+        if wide:  # the heading and the key close the game's portrait page; its frames follow turned
+            out += [NextPageTemplate("landscape"), PageBreak()]
         for index, view in enumerate(stage.frames, start=1):
-            frame = FrameFlowable(self.painter, view, width=self.geo.frame_width, seats=seats, max_height=max_height,
+            frame = FrameFlowable(self.painter, view, width=width, seats=seats, max_height=max_height,
                                   label=_fill(lab.step, n=index, count=len(stage.frames)))
             out += [CondPageBreak(frame.height + 4), frame, Spacer(1, 8)]
+        if wide:
+            out.append(NextPageTemplate("page"))
         block: list[Flowable] = []
         if stage.outcome:
             block.append(self.heading(lab.outcome_heading, s.section, key=f"stage-{stage.key}-outcome", level=1))
@@ -306,6 +314,22 @@ class _Story:
         return out
 
 
+def landscape_template(geo: Geometry, footer: Any) -> PageTemplate:
+    """The same paper turned, for the frames of big tables; the footer centred under them."""
+    width, height = geo.page.height_pt, geo.page.width_pt
+    frame = Frame(geo.margin_x, geo.margin_bottom, width - 2 * geo.margin_x, height - geo.margin_top - geo.margin_bottom,
+                  id="wide", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+
+    def furniture(canvas: Any, doc: Any) -> None:
+        canvas.saveState()
+        canvas.setFont(BODY, geo.body_size * 0.8)
+        canvas.setFillColorRGB(0.4, 0.4, 0.4)
+        canvas.drawCentredString(width / 2, geo.margin_bottom * 0.45, footer(canvas.getPageNumber()))
+        canvas.restoreState()
+
+    return PageTemplate(id="landscape", frames=[frame], pagesize=(width, height), onPage=furniture)
+
+
 def write_handout(plan: HandoutPlan, painter: FramePainter, target: Path, *, paper: str = "a4") -> int:
     """Typeset ``plan`` and write it atomically to ``target``; returns the number of pages."""
     register_fonts()
@@ -316,6 +340,8 @@ def write_handout(plan: HandoutPlan, painter: FramePainter, target: Path, *, pap
         doc = BookDoc(str(tmp), geo=geo, footer=lambda page: _fill(plan.labels.footer, title=plan.title, page=page),
                       title=plan.title, subject=plan.subtitle, creator="cardgen", lang=plan.language,
                       displayDocTitle=1)
+        doc.addPageTemplates([landscape_template(geo, lambda page: _fill(plan.labels.footer, title=plan.title,
+                                                                          page=page))])
         doc.build(story)
         pages = int(doc.page)
     return pages

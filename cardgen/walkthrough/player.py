@@ -20,8 +20,8 @@ from xml.sax.saxutils import escape
 from cardgen.output import atomic_path
 from cardgen.render.fonts import register_fonts
 from cardgen.render.svg_canvas import SvgCanvas
-from cardgen.walkthrough.frames import CAPTION_H, FramePainter, frame_height
-from cardgen.walkthrough.handout import FRAME_DESIGN_WIDTH, StagePlan
+from cardgen.walkthrough.frames import CAPTION_H, FramePainter, frame_size
+from cardgen.walkthrough.handout import StagePlan
 from cardgen.walkthrough.table_view import TableView
 
 FACE_PX = 180
@@ -112,10 +112,10 @@ def _font_face(file: str, weight: int, text: str) -> str:
 
 
 def _frame_svg(painter: FramePainter, view: TableView, pictures: dict[str, str], symbols: dict[str, str]) -> str:
-    height = frame_height(len(view.seats))
-    canvas = SvgCanvas(FRAME_DESIGN_WIDTH, height, pictures=pictures, symbols=symbols)
+    width, height = frame_size(len(view.seats))
+    canvas = SvgCanvas(width, height, pictures=pictures, symbols=symbols)
     # caption and meanwhile line are the page's own text, beside the drawing
-    painter.draw(canvas, replace(view, caption="", meanwhile=""), width=FRAME_DESIGN_WIDTH, height=height)
+    painter.draw(canvas, replace(view, caption="", meanwhile=""), width=width, height=height)
     return canvas.svg(attrs='role="img" aria-hidden="true" preserveAspectRatio="xMidYMid meet"', crop_bottom=CAPTION_H)
 
 

@@ -76,9 +76,9 @@ def test_helpers() -> None:
 
 @pytest.mark.parametrize("seats", range(2, 11))
 def test_no_mat_overlaps_another_riders_lie_in_their_mats_and_all_stay_in_the_frame(painter: FramePainter, seats: int) -> None:
-    from cardgen.walkthrough.frames import CAPTION_H, HEADER_H, _any_overlap, frame_height
+    from cardgen.walkthrough.frames import CAPTION_H, HEADER_H, _any_overlap, frame_size
 
-    width, height = 515, frame_height(seats)
+    width, height = frame_size(seats)
     mats = painter.layout(seats, width=width, height=height)
     assert len(mats) == seats + 1
     boxes = [(m.cx, m.cy, m.w, m.h) for m in mats]
@@ -91,12 +91,12 @@ def test_no_mat_overlaps_another_riders_lie_in_their_mats_and_all_stay_in_the_fr
         assert CAPTION_H <= y - h / 2 and y + h / 2 <= height - HEADER_H
 
 
-@pytest.mark.parametrize("seats, smallest_pt", [(2, 45), (4, 36), (6, 23), (8, 17), (10, 15)])
+@pytest.mark.parametrize("seats, smallest_pt", [(2, 45), (4, 36), (6, 23), (8, 17), (9, 30), (10, 27)])
 def test_cards_stay_recognisable_at_the_recommended_frame_height(painter: FramePainter, seats: int,
                                                                  smallest_pt: float) -> None:
-    from cardgen.walkthrough.frames import frame_height
+    from cardgen.walkthrough.frames import frame_size
 
-    painter.layout(seats, width=515, height=frame_height(seats))
+    painter.layout(seats, **dict(zip(("width", "height"), frame_size(seats))))
     assert painter.card_h >= smallest_pt  # 36 pt = 12.7 mm: type colour, icon and title band read
 
 
@@ -142,13 +142,14 @@ def _boxes_overlap(a, b) -> bool:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("stacks", [1, 3, 5, 8])
 def test_no_two_cards_overlap_unless_laid_on_purpose(painter: FramePainter, seats: int, stacks: int) -> None:
     """Stacks lie side by side (shrunk or wrapped when many), never over one another or the hand or Rider."""
-    from cardgen.walkthrough.frames import frame_height
+    from cardgen.walkthrough.frames import frame_size
 
     kinds = ["hit", "skip", "split", "push", "grab", "stop"]
     view = _view(seats=tuple(SeatView(s, f"P{s}", tuple(StackView(10 * s + k, f"{kinds[k % 6]}-{k}", k + 1)
                                                           for k in range(stacks)),
                                       held="stop-9", rider="skip-9", extras=("extra-9",)) for s in range(seats)))
-    painter.draw(RecordingCanvas(), view, width=515, height=frame_height(seats))
+    width, height = frame_size(seats)
+    painter.draw(RecordingCanvas(), view, width=width, height=height)
     cards = [p for p in painter.placed if not p.on_purpose]
     assert len(cards) == 1 + seats * (2 + stacks)  # the discard, and each seat's hand, Rider and stacks
     for i, a in enumerate(cards):
@@ -170,21 +171,28 @@ def test_each_stack_has_its_height_written_under_it(painter: FramePainter) -> No
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("seats", [2, 4, 5, 6, 7, 8])
+@pytest.mark.parametrize("seats", [2, 4, 5, 6, 7, 8, 9, 10])
 def test_no_text_in_a_frame_prints_under_8_pt_two_frames_to_a_page(painter: FramePainter, seats: int, paper: str) -> None:
-    """Up to eight players a page holds two frames, and every word of them prints at 8 pt or more."""
-    from cardgen.walkthrough.frames import frame_height
+    """Up to eight players a page holds two frames, from nine a landscape page one, and every word
+    of them prints at 8 pt or more."""
+    from cardgen.walkthrough.frames import frame_size
     from cardgen.walkthrough.handout import FrameFlowable, handout_geometry
 
     geo = handout_geometry(paper)
-    half_page = (geo.frame_height - 2 * 8) / 2 - 1
     view = _view(seats=tuple(SeatView(s, f"P{s}", (StackView(s, "hit-1", 3),)) for s in range(seats)),
                  meanwhile="Meanwhile, from 00:01.0 to 00:02.0: cards dealt: 3.")
-    frame = FrameFlowable(painter, view, width=geo.frame_width, seats=seats, label="", max_height=half_page)
-    assert 2 * (frame.height + 8) <= geo.frame_height
+    if seats <= 8:
+        half_page = (geo.frame_height - 2 * 8) / 2 - 1
+        frame = FrameFlowable(painter, view, width=geo.frame_width, seats=seats, label="", max_height=half_page)
+        assert 2 * (frame.height + 8) <= geo.frame_height
+    else:  # the paper turned
+        turned = geo.page.width_pt - geo.margin_top - geo.margin_bottom
+        frame = FrameFlowable(painter, view, width=geo.page.height_pt - 2 * geo.margin_x, seats=seats, label="",
+                              max_height=turned - 8)
+        assert frame.height <= turned and frame.width <= geo.page.height_pt - 2 * geo.margin_x + 1e-6
     painter.min_text = 8.0 / min(frame.scale, 1.0)
     canvas = RecordingCanvas()
-    painter.draw(canvas, view, width=515, height=frame_height(seats))
+    painter.draw(canvas, view, width=frame_size(seats)[0], height=frame_size(seats)[1])
     painter.min_text = 8.0
     # text inside the card faces is the printed card's own; the frame's own text is checked here
     sizes = [kwargs["size"] for name, _, kwargs in canvas.records if name in ("text", "text_box")]

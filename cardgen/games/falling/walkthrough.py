@@ -20,9 +20,8 @@ from cardgen.render.fonts import BODY, register_fonts
 from cardgen.games.falling.captions import fill
 from cardgen.games.falling.walkthrough_plan import DEFAULT_PLAYERS, DEFAULT_SEED, StageGame, find_game, stage_plan
 from cardgen.games.falling.texts import BY_CONTEXT
-from cardgen.walkthrough.frames import FramePainter, frame_height
-from cardgen.walkthrough.handout import (FRAME_DESIGN_WIDTH, HandoutLabels, HandoutPlan, KeyCards, StagePlan,
-                                         document_canvas, write_handout)
+from cardgen.walkthrough.frames import FramePainter, frame_size
+from cardgen.walkthrough.handout import HandoutLabels, HandoutPlan, KeyCards, StagePlan, document_canvas, write_handout
 from cardgen.walkthrough.animation import write_stage_gifs
 from cardgen.walkthrough.player import PlayerLabels, build_player, write_player
 from cardgen.walkthrough.registry import WalkthroughOptions, WalkthroughResult, register_walkthrough
@@ -138,7 +137,7 @@ def write_frames_png(stages: list[StagePlan], painter: FramePainter, folder: Pat
     if not frames:
         return []
     seats = len(frames[0][2].seats)
-    width, height = FRAME_DESIGN_WIDTH, frame_height(seats)
+    width, height = frame_size(seats)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=BODY)
     for _, _, view in frames:

@@ -103,11 +103,12 @@ def test_each_caption_names_players_and_cards_the_frame_draws(plans, deck, paint
     import re
 
     from cardgen.render.recording_canvas import RecordingCanvas
-    from cardgen.walkthrough.frames import frame_height
+    from cardgen.walkthrough.frames import frame_size
 
     names = {card.name: card.id for card in deck.cards}
     for view in plans["en"][stage - 1].frames:
-        painter.draw(RecordingCanvas(), view, width=515, height=frame_height(len(view.seats)))
+        width, height = frame_size(len(view.seats))
+        painter.draw(RecordingCanvas(), view, width=width, height=height)
         drawn = {kind_of(p.card) for p in painter.placed + painter.ghosts}
         for name in re.findall(r"\*\*(.+?)\*\*", view.caption):
             assert names[name] in drawn, (view.caption, name, drawn)
