@@ -303,15 +303,18 @@ class _Story:
         s, lab = self.styles, self.labels
         if not any(stage.questions for stage in self.plan.stages):
             return []
-        # the answers fill the lower part of the last page when there is room, else a page of their own
-        out: list[Flowable] = [CondPageBreak(self.geo.frame_height * 0.4), Spacer(1, 12),
-                               self.heading(lab.answers_heading, s.chapter, key="answers", level=0)]
+        # the answers fill the lower part of the last page when they fit there, else the top of a new one
+        size = max(8.5, s.body.fontSize * 0.9)  # a little smaller than the body, never under 8.5 pt
+        compact = self.numbered.clone("answer", fontSize=size, leading=size * 1.25, spaceAfter=1)
+        block: list[Flowable] = [self.heading(lab.answers_heading, s.section, key="answers", level=0)]
         for number, stage in enumerate(self.plan.stages, start=1):
             if not stage.questions:
                 continue
-            out.append(Paragraph(escape(_fill(lab.answers_for, n=number, title=stage.title)), s.minor))
-            out += [Paragraph(markup(q.answer), self.numbered, bulletText=f"{i}.") for i, q in enumerate(stage.questions, 1)]
-        return out
+            block.append(Paragraph(escape(_fill(lab.answers_for, n=number, title=stage.title)),
+                                   s.minor.clone("answer-for", spaceBefore=4)))
+            block += [Paragraph(markup(q.answer), compact, bulletText=f"{i}.")
+                      for i, q in enumerate(stage.questions, 1)]
+        return [Spacer(1, 12), KeepTogether(block)]
 
 
 def landscape_template(geo: Geometry, footer: Any) -> PageTemplate:
