@@ -175,7 +175,7 @@ class FramePainter:
             w_box, h_box = h_box, w_box
         (self.ghosts if ghost else self.placed).append(PlacedCard(card, (x, y, w_box, h_box), on_purpose))
         mark = getattr(c, "mark_card", None)
-        if mark is not None:  # the HTML player follows each physical card from frame to frame
+        if mark is not None and kind_of(card) != card:  # the HTML player follows each physical card
             mark("ghost-" + card if ghost else card)
         c.save()
         c.translate(x, y)

@@ -83,7 +83,7 @@ def face_pictures(painter: FramePainter) -> dict[str, str]:
         for index, key in enumerate(keys):
             image = document[index].render(scale=FACE_PX / w).to_pil().convert("RGB")
             out = io.BytesIO()
-            image.save(out, format="WEBP", quality=82, method=6)
+            image.save(out, format="WEBP", quality=82, method=4)
             pictures[key] = "data:image/webp;base64," + base64.b64encode(out.getvalue()).decode("ascii")
     finally:
         document.close()
@@ -99,7 +99,8 @@ def _font_face(file: str, weight: int, text: str) -> str:
     logging.getLogger("fontTools").setLevel(logging.ERROR)  # the fonts' old 'created' dates are harmless
     options = subset.Options()
     options.flavor = "woff"
-    options.layout_features = ["kern", "liga"]
+    options.layout_features = ["kern"]
+    options.hinting = False  # screens do without; a third of the size
     font = subset.load_font(io.BytesIO((FONT_DIR / file).read_bytes()), options)
     subsetter = subset.Subsetter(options)
     subsetter.populate(text=text + "0123456789:.·–→←▶❚ ")
@@ -232,7 +233,9 @@ function slide(from,to){
   return function(){
     var ms=Math.round(650*parseFloat(pace.value));
     to.querySelectorAll('[data-card]').forEach(function(e){
-      var b=before[e.getAttribute('data-card')];if(!b)return;
+      var id=e.getAttribute('data-card');if(id.indexOf('ghost-')===0)return; /* a ghost stays where it was */
+      var b=before[id];
+      if(!b){if(e.animate)e.animate([{opacity:0},{opacity:1}],{duration:ms,easing:'ease-out'});return;}
       var a=e.getBoundingClientRect(),svg=e.ownerSVGElement,k=svg.viewBox.baseVal.width/svg.getBoundingClientRect().width;
       var dx=(b.left+b.width/2-a.left-a.width/2)*k,dy=-(b.top+b.height/2-a.top-a.height/2)*k;
       if(Math.abs(dx)+Math.abs(dy)<0.5)return;

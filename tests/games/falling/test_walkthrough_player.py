@@ -91,6 +91,12 @@ def test_in_a_browser_the_arrow_key_steps_forward(pages, tmp_path: Path, size: t
         for _ in range(3):
             ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
         assert driver.find_element(By.ID, "counter").text == "4"
+        # the card this step moved slides from where it lay in the previous frame (or is on its way)
+        sliding = driver.execute_script(
+            "return [].filter.call(document.querySelectorAll('.step.on [data-card]'), function(e){"
+            "return e.getAttribute('data-card').indexOf('ghost-') !== 0 &&"
+            " (e.style.transform || e.style.transition.indexOf('transform') >= 0);}).length")
+        assert sliding >= 1
         now = driver.find_element(By.CSS_SELECTOR, ".step.on .caption")
         assert now.text and now.text != caption and now.is_displayed()
         driver.find_element(By.ID, "back").click()
