@@ -244,7 +244,7 @@ class _Story:
     def stage(self, number: int, stage: StagePlan) -> list[Flowable]:
         s, lab = self.styles, self.labels
         # a game starts on a new page unless the previous one left most of its page free
-        out: list[Flowable] = [CondPageBreak(self.geo.frame_height * 0.55),
+        out: list[Flowable] = [CondPageBreak(self.geo.frame_height * 0.3),
                                self.heading(_fill(lab.stage_heading, n=number, title=stage.title), s.chapter,
                                             key=f"stage-{stage.key}", level=0)]
         if stage.intro:
@@ -262,7 +262,8 @@ class _Story:
         first = FrameFlowable(self.painter, stage.frames[0], width=width, seats=seats,
                               max_height=max_height, label="") if stage.frames else None
         key = self.key()
-        need = (0 if wide or first is None else first.height) + 40 + (self.painter.KEY_SIZE[1] + 10 if key else 0)
+        # the heading never ends a page alone: the key (or, without one, the first frame) comes with it
+        need = 40 + (self.painter.KEY_SIZE[1] + 10 if key else 0 if wide or first is None else first.height)
         out += [CondPageBreak(need), self.heading(lab.frames_heading, s.section, key=f"stage-{stage.key}-frames",
                                                   level=1)]
         out += key
