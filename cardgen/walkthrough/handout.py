@@ -236,7 +236,8 @@ class _Story:
             Paragraph(markup(item), self.numbered, bulletText=f"{i}.") for i, item in enumerate(items, start=1)]
         drawing = KeyFlowable(self.painter, self.plan.key)
         table = Table([[drawing, text]], colWidths=[drawing.width + 8, self.geo.frame_width - drawing.width - 8])
-        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), BODY), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                                   ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                    ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), 6)]))
         return [table]
