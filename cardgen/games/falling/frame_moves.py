@@ -98,5 +98,7 @@ def meanwhile(events: Sequence[Event], first: int, last: int, *, text: Callable[
         parts.append(text("meanwhile:out", list=", ".join(name(e["player"]) for e in out)))
     if not parts:
         return ""
-    return text("meanwhile:lead", **{"from": format_clock(span[0].t_ms), "to": format_clock(span[-1].t_ms),
-                                     "list": "; ".join(parts)})
+    start, end = format_clock(span[0].t_ms), format_clock(span[-1].t_ms)
+    if start == end:
+        return text("meanwhile:lead.at", time=start, list="; ".join(parts))
+    return text("meanwhile:lead", **{"from": start, "to": end, "list": "; ".join(parts)})

@@ -127,6 +127,8 @@ MEANWHILE: tuple[Label, ...] = (
     label_here("meanwhile:lead", "Meanwhile, from {from} to {to}: {list}.",
                "A line above a frame summing up what happened since the previous frame. {from} and {to} are clock "
                "readings; {list} is a list of meanwhile:* parts joined by semicolons."),
+    label_here("meanwhile:lead.at", "Meanwhile, at {time}: {list}.",
+               "The meanwhile line when everything happened at one clock reading {time}."),
     label_here("meanwhile:dealt", "cards dealt: {count}", "Part of the meanwhile line. {count} is a number."),
     label_here("meanwhile:picked", "picked up: {list}", "Part of the meanwhile line. {list} is a list of meanwhile:picked.item."),
     label_here("meanwhile:picked.item", "{player} ({count})", "Who picked up cards, and how many."),

@@ -72,8 +72,11 @@ def _driver(width: int, height: int):  # type: ignore[no-untyped-def]
     options = webdriver.ChromeOptions()
     options.binary_location = browser
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 f"--window-size={width},{height}"):
+                 f"--window-size={max(width, 500)},{height}"):
         options.add_argument(flag)
+    if width < 500:  # a desktop window is never that narrow: emulate the phone
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height,
+                                                                              "pixelRatio": 2.0}})
     return webdriver.Chrome(service=Service(driver_path), options=options)
 
 
@@ -103,6 +106,7 @@ def test_in_a_browser_the_arrow_key_steps_forward(pages, tmp_path: Path, size: t
         assert driver.find_element(By.ID, "counter").text == "3"
         table = driver.find_element(By.CSS_SELECTOR, ".step.on svg").rect
         viewport = driver.execute_script("return document.documentElement.clientWidth")
+        assert viewport <= size[0]
         assert table["width"] <= viewport and table["height"] > 100  # the table fits the window, no sideways scrolling
         assert driver.execute_script("return document.documentElement.scrollWidth") <= viewport
         shot = Path(os.environ.get("CARDGEN_SCREENSHOTS", tmp_path)) / f"player-{size[0]}x{size[1]}.png"
