@@ -99,7 +99,7 @@ class PlacedCard:
     """A card as drawn: its physical id and box (centre, width, height, after any rotation)."""
 
     card: str
-    box: "Box"
+    box: Box
     on_purpose: bool = False
     """Laid over another card on purpose (an Extra on its Rider, a Ground's edge under the deck)."""
 
@@ -527,7 +527,7 @@ class FramePainter:
         if not shown:
             self._slot(c, first_edge + direction * self.card_w / 2, row_y)
             return
-        factor, rows, per_row = self.stack_grid(len(shown))
+        factor, _, per_row = self.stack_grid(len(shown))
         cw, ch = self.card_w * factor, self.card_h * factor
         gap = PAD * max(factor, 0.5)
         row_h = ch + self.label_h

@@ -13,8 +13,8 @@ import base64
 import io
 import re
 from dataclasses import dataclass, replace
-from pathlib import Path
 from html import unescape as html_unescape
+from pathlib import Path
 from xml.sax.saxutils import escape
 
 from cardgen.output import atomic_path
