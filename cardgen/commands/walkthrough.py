@@ -1,4 +1,4 @@
-"""``cardgen walkthrough DECK --lang fr [--players 4] [--seed N] [--format pdf|png] -o FILE``."""
+"""``cardgen walkthrough DECK --lang fr [--players 4] [--seed N] [--format pdf|html|png|gif] -o FILE``."""
 
 from __future__ import annotations
 
@@ -26,12 +26,14 @@ from cardgen.walkthrough.registry import (
 @click.option("--seed", type=click.IntRange(0), default=None,
               help="Start the search for a good game at this seed (the same seed gives the same handout).")
 @paper_option
-@click.option("--format", "image_format", type=click.Choice(["pdf", "png"], case_sensitive=False), default="pdf", show_default=True,
-              help="pdf: the printed handout; png: one image per frame, for slides or screens.")
+@click.option("--format", "image_format", type=click.Choice(["pdf", "html", "png", "gif"], case_sensitive=False),
+              default="pdf", show_default=True,
+              help="pdf: the printed handout; html: one self-contained page to step through or play; "
+                   "png: one image per frame; gif: one animation per game, for slides or chat.")
 @click.option("--allow-untranslated", is_flag=True, help="Use English for strings the catalog lacks, and say how many.")
 @click.option("-o", "--output", "--out", "output", type=OutputPath(path_type=Path), default=None,
-              help="PDF file to write, or the folder for --format png "
-                   "(default: output/<deck>/walkthrough-<lang>.pdf or output/<deck>/walkthrough-<lang>/).")
+              help="PDF or HTML file to write, or the folder for --format png or gif "
+                   "(default: output/<deck>/walkthrough-<lang>.pdf, .html, or output/<deck>/walkthrough-<lang>/).")
 def command(deck_dir: Path, lang: str, players: int | None, seed: int | None, paper: str, image_format: str,
             allow_untranslated: bool, output: Path | None) -> None:
     """Write an illustrated, step-by-step teaching walkthrough of DECK_DIR's game."""
@@ -46,14 +48,16 @@ def command(deck_dir: Path, lang: str, players: int | None, seed: int | None, pa
                         hint="games with a walkthrough: " + ", ".join(known_games()))
     notes: list[str] = []
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)
-    default = Path("output") / deck.deck / (f"walkthrough-{lang}" + (".pdf" if image_format == "pdf" else ""))
+    suffix = {"pdf": ".pdf", "html": ".html"}.get(image_format, "")
+    default = Path("output") / deck.deck / f"walkthrough-{lang}{suffix}"
     options = WalkthroughOptions(players=players, seed=seed, paper=paper, image_format=image_format)  # type: ignore[arg-type]
     result = writer(deck, output or default, translate=translate, language=lang, options=options)
     for note in notes + result.notes:
         console.note(note)
-    if image_format == "png":
+    if image_format in ("png", "gif"):
         folder = (output or default)
-        console.say(f"wrote {len(result.files)} frames to {display_path(folder)}")
+        what = "frames" if image_format == "png" else "animation" if len(result.files) == 1 else "animations"
+        console.say(f"wrote {len(result.files)} {what} to {display_path(folder)}")
     else:
         for path in result.files:
             console.say(f"wrote {display_path(path)}")

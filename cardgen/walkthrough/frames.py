@@ -9,8 +9,15 @@ The picture, seen from above: a round table; the dealer's mat at the top holds t
 Grounds waiting underneath it, their edges showing) and the discard pile; each player's mat,
 clockwise from the dealer's left, reads from the outside in: the name and the card in hand,
 the stacks (top card visible, height in a badge), then the Rider, sideways, at the end facing the
-table, an Extra shifted on it so both can be read. A dashed arrow runs from the deck to the player being dealt
-to. The clock is top left, the rule at work top right, the caption underneath.
+table, an Extra shifted on it so both can be read. Stacks lie side by side, never over each other
+(shrunk, then wrapped onto two rows, when there are many), each with its height written under it.
+Every card the shown event moved is drawn where it went, with an arrow from where it was and a faint
+ghost of it there when that place is now empty; without moves, a dashed arrow runs from the deck to
+the player being dealt to. The clock is top left, the rule at work top right, a "meanwhile" line
+sums up what happened since the previous frame, and the caption is underneath.
+
+Text is never smaller than :attr:`FramePainter.min_text` (design points): the handout sets it so
+that every word in a frame prints at 8 pt or more once the frame is scaled onto the page.
 """
 
 from __future__ import annotations
@@ -22,7 +29,8 @@ from cardgen.model.deck import CardSpec
 from cardgen.render.canvas import Canvas
 from cardgen.render.card_renderer import CardRenderer
 from cardgen.render.fonts import BODY, BODY_BOLD
-from cardgen.walkthrough.table_view import Highlight, SeatView, TableView, format_clock, kind_of
+from cardgen.walkthrough.table_view import (Highlight, Place, SeatView, StackView, TableView, format_clock,
+                                             kind_of)
 
 HIGHLIGHT = "#e8a317"
 INK = "#222222"
@@ -34,12 +42,19 @@ MAT_EDGE = "#c9c2b3"
 OUT_MAT = "#e6e6e6"
 
 HEADER_H = 22.0
-CAPTION_H = 46.0
+CAPTION_H = 64.0
+"""The caption box and, above it, the "meanwhile" line."""
 NAME_H = 13.0
 PAD = 4.0
 STACK_ROOM = 2
-"""Stacks a mat has room for side by side; more are fanned over the same room."""
-MAX_STACKS_SHOWN = 5
+"""Stacks a mat has room for at full size; more are shrunk, then wrapped onto two rows, in the same room."""
+MAX_STACKS_SHOWN = 8
+RING_ROOM = 7.0
+"""Room a highlight ring takes round a card (3 pt gap and its 3.2 pt stroke)."""
+MIN_TEXT = 8.0
+"""The smallest text in a frame, in design points (at scale 1, as printed on an A4 or Letter page)."""
+GHOST_ALPHA = 0.62
+"""How much white veils the ghost of a card that moved away."""
 EXTRA_SHIFT = (0.42, 0.32)
 """How far an Extra is shifted on its sideways Rider, in card heights (x) and widths (y)."""
 
@@ -61,11 +76,39 @@ def _any_overlap(boxes: list[Box]) -> bool:
     return any(_overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
 
 
+WIDE_FROM = 9
+"""From this many players a frame is wide: one to a landscape page, cards and text full size."""
+
+
+def frame_size(seats: int) -> tuple[float, float]:
+    """The frame's design size at which ``seats`` players fit with readable cards and 8 pt text.
+    The handout fits two 515 pt wide frames to an A4 or Letter page up to eight players; from
+    nine, a frame is 762 × 480 pt, one to a landscape page."""
+    if seats >= WIDE_FROM:
+        return 762.0, 480.0
+    return 515.0, 360.0 if seats == 6 else 340.0
+
+
 def frame_height(seats: int) -> float:
-    """The frame height (for a 515 pt wide frame) at which ``seats`` players fit with readable cards.
-    The handout fits two frames to an A4 or Letter page up to four players, and up to six by
-    shrinking them a little; from seven, a frame has a page of its own."""
-    return 340.0 if seats <= 4 else 420.0 if seats <= 6 else 560.0 if seats <= 8 else 680.0
+    """The height of :func:`frame_size`."""
+    return frame_size(seats)[1]
+
+
+@dataclass(frozen=True)
+class PlacedCard:
+    """A card as drawn: its physical id and box (centre, width, height, after any rotation)."""
+
+    card: str
+    box: Box
+    on_purpose: bool = False
+    """Laid over another card on purpose (an Extra on its Rider, a Ground's edge under the deck)."""
+
+
+@dataclass(frozen=True)
+class Arrow:
+    card: str
+    start: tuple[float, float]
+    end: tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -92,6 +135,26 @@ class FramePainter:
     def __init__(self, renderer: CardRenderer) -> None:
         self.renderer = renderer
         self.scale = SCALES[0]
+        self.min_text = MIN_TEXT
+        """Smallest text size in design points; raise it when the frame is printed smaller."""
+        self._fitted_text = MIN_TEXT
+        self.placed: list[PlacedCard] = []
+        """The cards of the last frame drawn, as laid out (for tests and the HTML player)."""
+        self.ghosts: list[PlacedCard] = []
+        self.arrows: list[Arrow] = []
+        self._spots: dict[Place, tuple[float, float, bool, float]] = {}
+
+    def pt(self, size: float) -> float:
+        """A text size: ``size``, or the smallest allowed if that is larger."""
+        return max(size, self.min_text)
+
+    @property
+    def name_h(self) -> float:
+        return max(NAME_H, self.pt(8.5) + 4.5)
+
+    @property
+    def label_h(self) -> float:
+        return self.pt(6.5) + 3.5
 
     @property
     def card_w(self) -> float:
@@ -102,21 +165,37 @@ class FramePainter:
         return self.renderer.height * self.scale
 
     # -- cards ------------------------------------------------------------------------------
-    def face(self, c: Canvas, card: str, x: float, y: float, *, rotate: float = 0.0) -> None:
-        """The printed face of ``card`` (a physical id such as ``hit-3``), small, centred at (x, y)."""
+    def face(self, c: Canvas, card: str, x: float, y: float, *, rotate: float = 0.0, factor: float = 1.0,
+             on_purpose: bool = False, ghost: bool = False) -> None:
+        """The printed face of ``card`` (a physical id such as ``hit-3``), small, centred at (x, y);
+        ``factor`` shrinks it further. Recorded in :attr:`placed` (or :attr:`ghosts`)."""
         spec = self._spec(card)
+        w_box, h_box = self.card_w * factor, self.card_h * factor
+        if abs(rotate) > 45:
+            w_box, h_box = h_box, w_box
+        (self.ghosts if ghost else self.placed).append(PlacedCard(card, (x, y, w_box, h_box), on_purpose))
+        mark = getattr(c, "mark_card", None)
+        if mark is not None and kind_of(card) != card:  # the HTML player follows each physical card
+            mark("ghost-" + card if ghost else card)
         c.save()
         c.translate(x, y)
         if rotate:
             c.rotate(rotate)
-        c.translate(-self.card_w / 2, -self.card_h / 2)
-        c.scale(self.scale, self.scale)
+        c.translate(-self.card_w * factor / 2, -self.card_h * factor / 2)
+        c.scale(self.scale * factor, self.scale * factor)
         w, h = self.renderer.width, self.renderer.height
         if spec is None:
             c.group("back", (0, 0, w, h), self._back)
         else:
             c.group(f"face-{spec.id}", (0, 0, w, h), lambda cc: self._face(cc, spec))
+        if ghost:
+            c.set_fill("#ffffff", alpha=GHOST_ALPHA)
+            c.rect(0, 0, w, h, radius=w * 0.05, fill=True)
+            c.set_fill("#ffffff")
         c.restore()
+        if ghost:
+            c.set_stroke(MUTED, 0.7, dash=(1.5, 1.5))
+            c.rect(x - w_box / 2, y - h_box / 2, w_box, h_box, radius=2, fill=False, stroke=True)
 
     def back(self, c: Canvas, x: float, y: float) -> None:
         """The card back, small, centred at (x, y)."""
@@ -144,20 +223,23 @@ class FramePainter:
         self.renderer.draw_back(c, self.renderer.deck.back.layout)
         c.restore()
 
-    def _slot(self, c: Canvas, x: float, y: float, *, rotate: bool = False) -> None:
+    def _slot(self, c: Canvas, x: float, y: float, *, rotate: bool = False, factor: float = 1.0) -> None:
         """A dashed empty place for a card."""
         w, h = (self.card_h, self.card_w) if rotate else (self.card_w, self.card_h)
+        w, h = w * factor, h * factor
         c.set_stroke("#9a9a9a", 0.6, dash=(2, 2))
         c.rect(x - w / 2, y - h / 2, w, h, radius=2, fill=False, stroke=True)
 
     # -- frame ------------------------------------------------------------------------------
     def draw(self, c: Canvas, view: TableView, *, width: float, height: float) -> None:
         """Draw ``view`` in the box (0, 0, width, height)."""
+        self.placed, self.ghosts, self.arrows, self._spots = [], [], [], {}
         c.save()
         c.set_fill("#ffffff")
         c.rect(0, 0, width, height, fill=True)
         cx, cy = width / 2, (height - HEADER_H + CAPTION_H + PAD) / 2
         mats = self.layout(len(view.seats), width=width, height=height)
+        wanted, self.min_text = self.min_text, self._fitted_text
         dealer = mats[0]
         rx, ry = self._table_radii(mats, cx, cy)
         self._table(c, cx, cy, rx, ry)
@@ -165,9 +247,13 @@ class FramePainter:
         for seat, mat in zip(view.seats, mats[1:]):
             self._seat(c, view, seat, mat)
             self._rider(c, view, seat, mat)
-        self._deal_arrow(c, view, dealer, mats[1:])
+        if view.moves:
+            self._moves(c, view)
+        else:
+            self._deal_arrow(c, view, dealer, mats[1:])
         self._header(c, view, width, height)
         self._caption(c, view, width)
+        self.min_text = wanted
         c.restore()
 
     @staticmethod
@@ -180,21 +266,31 @@ class FramePainter:
     def _mat_size(self, *, dealer: bool, slots: int) -> tuple[float, float]:
         """Every seat's mat has the same size all game long, so frames do not jump about."""
         if dealer:  # deck and discard side by side, two lines of labels under them
-            return max(2 * self.card_w + 3 * PAD + 44, 112.0), self.card_h + NAME_H + 2 * PAD + 30
+            return (max(2 * self.card_w + 3 * PAD + 44, 15 * self.pt(6.5)),
+                    self.card_h + self.name_h + 2 * PAD + 2 * self.label_h + 6 + RING_ROOM)
         rider_w, _ = self.rider_size()
         width = PAD + self.card_w + 2 * PAD + slots * (self.card_w + PAD) + 8 + rider_w + 2 * PAD
-        return max(width, 92.0), self.card_h + NAME_H + 3 * PAD + 12  # room under the held card for its label
+        # room under the cards for the stacks' heights
+        return max(width, 92.0), self.card_h + self.name_h + 2 * PAD + self.label_h
 
     def layout(self, seats: int, *, width: float, height: float) -> list[Mat]:
         """The dealer's mat, then each seat's, round an ellipse that fits a width × height frame,
         with the largest cards for which no mat or Rider overlaps another. It depends only on the
         number of seats, so every frame of a game has the same layout. Sets the card scale."""
         top, bottom = height - HEADER_H, CAPTION_H + PAD
-        for scale in SCALES:
-            self.scale = scale
-            mats = self._ring_of_mats(seats, width, top, bottom)
-            if not _any_overlap([(m.cx, m.cy, m.w, m.h) for m in mats]):
-                return mats
+        wanted = self.min_text
+        # if even the smallest cards do not fit with text this large, the text gives way, to 6.5 pt at most
+        for text in (wanted, wanted - 0.5, wanted - 1.0, wanted - 1.5):
+            self.min_text = max(text, 6.5)
+            for scale in SCALES:
+                self.scale = scale
+                mats = self._ring_of_mats(seats, width, top, bottom)
+                if not _any_overlap([(m.cx, m.cy, m.w, m.h) for m in mats]):
+                    self.min_text = wanted
+                    self._fitted_text = max(text, 6.5)
+                    return mats
+        self.min_text = wanted
+        self._fitted_text = 6.5
         return mats
 
     def _ring_of_mats(self, count: int, width: float, top: float, bottom: float) -> list[Mat]:
@@ -215,7 +311,7 @@ class FramePainter:
             # the Rider lies between the player and the table: at the mat's inner end
             inward = 1.0 if mx <= cx + 1 else -1.0
             rider_x = mx + inward * (seat_w / 2 - PAD - rider_w / 2)
-            rider_y = my - NAME_H / 2 + 1
+            rider_y = my - (self.name_h - self.label_h) / 2
             mats.append(Mat(mx, my, seat_w, seat_h, rider_x, rider_y, rider_w, rider_h))
         return mats
 
@@ -259,37 +355,45 @@ class FramePainter:
 
     # -- the dealer -------------------------------------------------------------------------
     def deck_point(self, mat: Mat) -> tuple[float, float]:
-        top = mat.cy + mat.h / 2 - NAME_H - PAD
+        top = mat.cy + mat.h / 2 - self.name_h - PAD
         return mat.cx - self.card_w / 2 - PAD - 14, top - self.card_h / 2
 
     def _dealer(self, c: Canvas, view: TableView, mat: Mat) -> None:
         self._mat(c, mat)
         c.set_fill(INK)
-        c.text(mat.cx, mat.cy + mat.h / 2 - NAME_H + 2, view.dealer_label, font=BODY_BOLD, size=8.5, align="center")
+        c.text(mat.cx, mat.cy + mat.h / 2 - self.name_h + 3, view.dealer_label, font=BODY_BOLD, size=self.pt(8.5),
+               align="center")
         dx, dy = self.deck_point(mat)
+        self._spots[Place("deck")] = (dx, dy, False, 1.0)
         # the Grounds wait under the deck: one brown edge per Ground shows beneath it
         grounds = min(view.grounds_in_deck, view.deck_count)
         for i in range(grounds, 0, -1):
-            self.face(c, "ground", dx, dy - 2.2 * i)
+            self.face(c, "ground", dx, dy - 2.2 * i, on_purpose=True)
         if view.deck_count > grounds:
             self.back(c, dx, dy)
         elif not grounds:
             self._slot(c, dx, dy)
         c.set_fill(INK)
-        label_y = mat.cy - mat.h / 2 + 10.5
-        c.text(dx, label_y, view.deck_label.replace("{count}", str(view.deck_count)), font=BODY_BOLD, size=6.5, align="center")
+        # under the deck's highlight ring (and the Grounds' edges), never beneath it
+        label_y = min(mat.cy - mat.h / 2 + self.label_h + 3 + RING_ROOM,
+                      dy - self.card_h / 2 - 2.2 * grounds - RING_ROOM - 0.75 * self.pt(6.5))
+        c.text(dx, label_y, view.deck_label.replace("{count}", str(view.deck_count)), font=BODY_BOLD,
+               size=self.pt(6.5), align="center")
         if grounds:
             c.set_fill("#3b2a1e")
-            c.text(mat.cx, label_y - 7.5, view.grounds_label.replace("{count}", str(grounds)), font=BODY, size=5.8, align="center")
+            c.text(mat.cx, label_y - self.label_h, view.grounds_label.replace("{count}", str(grounds)), font=BODY,
+                   size=self.pt(5.8), align="center")
         if self._highlighted(view, "deck"):
             self._ring(c, dx, dy - 1.1 * grounds, self.card_w, self.card_h + 2.2 * grounds)
         px, py = mat.cx + self.card_w / 2 + PAD + 14, dy
+        self._spots[Place("discard")] = (px, py, False, 1.0)
         if view.discard_top:
             self.face(c, view.discard_top, px, py)
         else:
             self._slot(c, px, py)
         c.set_fill(INK)
-        c.text(px, label_y, view.discard_label.replace("{count}", str(view.discard_count)), font=BODY, size=6.5, align="center")
+        c.text(px, label_y, view.discard_label.replace("{count}", str(view.discard_count)), font=BODY,
+               size=self.pt(6.5), align="center")
         if self._highlighted(view, "discard"):
             self._ring(c, px, py, self.card_w, self.card_h)
 
@@ -320,6 +424,71 @@ class FramePainter:
         c.polygon([(ex, ey), (ex - ux * 8 - uy * 4, ey - uy * 8 + ux * 4), (ex - ux * 8 + uy * 4, ey - uy * 8 - ux * 4)],
                   fill=True)
 
+    # -- moves ------------------------------------------------------------------------------
+    def _spot(self, place: Place) -> tuple[float, float, bool, float] | None:
+        """Where ``place`` is drawn; a stack that is gone falls back to its player's stack row."""
+        spot = self._spots.get(place)
+        if spot is None and place.target == "stack":
+            spot = self._spots.get(Place("seat", place.seat))
+        return spot
+
+    def _is_empty(self, place: Place, view: TableView) -> bool:
+        """Whether nothing lies at ``place`` now (so the ghost of what left it can be drawn there)."""
+        seat = next((s for s in view.seats if s.seat == place.seat), None)
+        if place.target == "held":
+            return seat is not None and seat.held is None
+        if place.target == "rider":
+            return seat is not None and seat.rider is None
+        if place.target == "stack":
+            return seat is not None and all(k.id != place.stack for k in seat.stacks) and not seat.out
+        return False
+
+    def _moves(self, c: Canvas, view: TableView) -> None:
+        """Each moved card: a ghost where it was (if that place is now empty) and an arrow to
+        where it went. Several cards along the same path share one arrow."""
+        drawn: set[tuple[tuple[float, float], tuple[float, float]]] = set()
+        ghosted: set[Place] = set()
+        for move in view.moves:
+            origin, destination = self._spot(move.origin), self._spot(move.destination)
+            if origin is None or destination is None:
+                continue
+            ox, oy, sideways, factor = origin
+            if move.origin not in ghosted and self._is_empty(move.origin, view):
+                ghosted.add(move.origin)
+                self.face(c, move.card, ox, oy, rotate=90 if sideways else 0, factor=factor, ghost=True)
+        for move in view.moves:
+            origin, destination = self._spot(move.origin), self._spot(move.destination)
+            if origin is None or destination is None:
+                continue
+            start, end = (origin[0], origin[1]), (destination[0], destination[1])
+            self.arrows.append(Arrow(move.card, start, end))
+            if (start, end) in drawn:
+                continue
+            drawn.add((start, end))
+            self._arrow(c, start, end, (origin[3], destination[3]))
+
+    def _arrow(self, c: Canvas, start: tuple[float, float], end: tuple[float, float],
+               factors: tuple[float, float]) -> None:
+        """A bold arrow from near the centre of one card to the edge of another, over a white casing."""
+        (sx, sy), (ex, ey) = start, end
+        length = math.hypot(ex - sx, ey - sy)
+        if length < 2:
+            return
+        ux, uy = (ex - sx) / length, (ey - sy) / length
+        trim_start = min(length * 0.3, self.card_w * factors[0] * 0.25)
+        trim_end = min(length * 0.3, self.card_h * factors[1] * 0.3)
+        sx, sy = sx + ux * trim_start, sy + uy * trim_start
+        ex, ey = ex - ux * trim_end, ey - uy * trim_end
+        head = 8.0
+        bx, by = ex - ux * head, ey - uy * head
+        for colour, width in (("#ffffff", 4.2), (HIGHLIGHT, 2.0)):
+            c.set_stroke(colour, width, cap="round")
+            c.line(sx, sy, bx, by)
+        points = [(ex, ey), (bx - uy * 4.5, by + ux * 4.5), (bx + uy * 4.5, by - ux * 4.5)]
+        c.set_stroke(INK, 0.6)
+        c.set_fill(HIGHLIGHT)
+        c.polygon(points, fill=True, stroke=True)
+
     # -- the players ------------------------------------------------------------------------
     def _seat(self, c: Canvas, view: TableView, seat: SeatView, mat: Mat) -> None:
         """A mat, read from the outside in: the card in hand, the stacks, then the Rider slot."""
@@ -328,61 +497,78 @@ class FramePainter:
         inner_right = mat.rider_x > mat.cx
         name = view.out_label.replace("{name}", seat.name) if seat.out else seat.name
         c.set_fill(MUTED if seat.out else INK)
+        name_y = top - self.name_h + 3.5
         if inner_right:
-            c.text(left + PAD + 2, top - NAME_H + 2, name, font=BODY_BOLD, size=8.5)
+            c.text(left + PAD + 2, name_y, name, font=BODY_BOLD, size=self.pt(8.5))
         else:
-            c.text(left + mat.w - PAD - 2, top - NAME_H + 2, name, font=BODY_BOLD, size=8.5, align="right")
+            c.text(left + mat.w - PAD - 2, name_y, name, font=BODY_BOLD, size=self.pt(8.5), align="right")
         if self._highlighted(view, "seat", seat.seat):
             self._ring(c, mat.cx, mat.cy, mat.w - 6, mat.h - 6)
-        row_y = mat.cy - NAME_H / 2 + 1
-        step = self.card_w + PAD
+        row_y = mat.cy - (self.name_h - self.label_h) / 2
         # the card in hand, at the outer end, tilted as if held
         hx = left + PAD + self.card_w / 2 if inner_right else left + mat.w - PAD - self.card_w / 2
-        c.set_fill(MUTED)
-        c.text(hx, mat.cy - mat.h / 2 + 2.5, view.held_label, font=BODY, size=6, align="center")
+        self._spots[Place("held", seat.seat)] = (hx, row_y, False, 1.0)
         if seat.held:
             self.face(c, seat.held, hx, row_y + 1, rotate=-6)
             if self._highlighted(view, "held", seat.seat):
                 self._ring(c, hx, row_y, self.card_w + 4, self.card_h + 2)
         else:
             self._slot(c, hx, row_y)
-        # the stacks, next in, each with its height; more than there is room for are fanned
+        # the stacks, next in, side by side, each with its height under it
         direction = 1.0 if inner_right else -1.0
         room = STACK_ROOM * (self.card_w + PAD) - PAD
-        first = hx + direction * (self.card_w + 2 * PAD)
-        shown = seat.stacks[:MAX_STACKS_SHOWN]
-        step = self.card_w + PAD
-        if len(shown) > STACK_ROOM:
-            step = (room - self.card_w) / (len(shown) - 1)
+        first_edge = hx + direction * (self.card_w / 2 + 2 * PAD)
+        room_centre = first_edge + direction * room / 2
+        self._spots[Place("seat", seat.seat)] = (room_centre, row_y, False, 1.0)
         if seat.out and seat.ground:
-            self.face(c, seat.ground, first, row_y)
-        elif not shown:
-            self._slot(c, first, row_y)
-        # later stacks lie over the outer part of earlier ones' neighbours: each card's outer
-        # corner, with its badge, stays in view
-        placed = [(first + direction * i * step, stack) for i, stack in enumerate(shown)]
-        for x, stack in placed:
+            self.face(c, seat.ground, first_edge + direction * self.card_w / 2, row_y)
+            return
+        shown = seat.stacks[:MAX_STACKS_SHOWN]
+        if not shown:
+            self._slot(c, first_edge + direction * self.card_w / 2, row_y)
+            return
+        factor, _, per_row = self.stack_grid(len(shown))
+        cw, ch = self.card_w * factor, self.card_h * factor
+        gap = PAD * max(factor, 0.5)
+        row_h = ch + self.label_h
+        band_top = row_y + self.card_h / 2
+        for i, stack in enumerate(shown):
+            row, col = divmod(i, per_row)
+            x = first_edge + direction * (col * (cw + gap) + cw / 2)
+            y = band_top - row * (row_h + 1) - ch / 2
+            self._spots[Place("stack", seat.seat, stack.id)] = (x, y, False, factor)
             if stack.top:
-                self.face(c, stack.top, x, row_y)
+                self.face(c, stack.top, x, y, factor=factor)
             else:
-                self._slot(c, x, row_y)
-        for x, stack in placed:
-            corner = x - direction * (self.card_w / 2 - 1)
-            self._badge(c, corner, row_y + self.card_h / 2 - 1, str(stack.height))
+                self._slot(c, x, y, factor=factor)
+            c.set_fill(INK)
+            c.text(x, y - ch / 2 - self.label_h + 3, str(stack.height), font=BODY_BOLD, size=self.pt(6.5),
+                   align="center")
             if self._highlighted(view, "stack", seat.seat, stack.id):
-                self._ring(c, x, row_y, self.card_w, self.card_h)
+                self._ring(c, x, y, cw, ch)
         if len(seat.stacks) > len(shown):
             c.set_fill(INK)
-            end = first + direction * (room - self.card_w / 2 + 2)
-            c.text(end, row_y - self.card_h / 2 - 7, f"+{len(seat.stacks) - len(shown)}", font=BODY_BOLD, size=7,
-                   align="right" if inner_right else "left")
+            end = first_edge + direction * room
+            c.text(end, row_y - self.card_h / 2 - self.label_h + 3, f"+{len(seat.stacks) - len(shown)}",
+                   font=BODY_BOLD, size=self.pt(7), align="right" if inner_right else "left")
 
-    @staticmethod
-    def _badge(c: Canvas, x: float, y: float, text: str) -> None:
-        c.set_fill(INK)
-        c.circle(x, y, 5.2, fill=True)
-        c.set_fill("#ffffff")
-        c.text(x, y - 2.3, text, font=BODY_BOLD, size=6.5, align="center")
+    def stack_grid(self, count: int) -> tuple[float, int, int]:
+        """(card size factor, rows, stacks per row) that fit ``count`` stacks in a mat's stack room
+        side by side, each with its height under it: full size up to :data:`STACK_ROOM`, then
+        shrunk, then on two rows, whichever leaves the cards larger."""
+        if count <= STACK_ROOM:
+            return 1.0, 1, max(count, 1)
+        room_w = STACK_ROOM * (self.card_w + PAD) - PAD
+        room_h = self.card_h + self.label_h
+        best = (0.0, 1, count)
+        for rows in (1, 2):
+            per_row = -(-count // rows)
+            by_width = (room_w - (per_row - 1) * PAD * 0.5) / (per_row * self.card_w)
+            by_height = (room_h - rows * self.label_h - (rows - 1)) / (rows * self.card_h)
+            factor = min(1.0, by_width, by_height)
+            if factor > best[0]:
+                best = (factor, rows, per_row)
+        return best
 
     def _rider(self, c: Canvas, view: TableView, seat: SeatView, mat: Mat) -> None:
         """The Rider lies sideways at the mat's inner end; an Extra sits on it shifted right and
@@ -390,6 +576,7 @@ class FramePainter:
         shift_x, shift_y = self.card_h * EXTRA_SHIFT[0], self.card_w * EXTRA_SHIFT[1]
         # the slot is centred on the Rider and its Extra together
         x, y = mat.rider_x - shift_x / 2, mat.rider_y + shift_y / 2
+        self._spots[Place("rider", seat.seat)] = (x, y, True, 1.0)
         if not seat.rider:
             if not seat.out:
                 c.set_stroke("#c9c2b3", 0.6, dash=(1.5, 2))
@@ -398,35 +585,80 @@ class FramePainter:
             return
         self.face(c, seat.rider, x, y, rotate=90)
         for j, extra in enumerate(seat.extras):
-            self.face(c, extra, x + shift_x + 4 * j, y - shift_y - 4 * j, rotate=90)
+            self.face(c, extra, x + shift_x + 4 * j, y - shift_y - 4 * j, rotate=90, on_purpose=True)
         if self._highlighted(view, "rider", seat.seat):
             if seat.extras:
                 self._ring(c, *mat.rider_box)
             else:
                 self._ring(c, x, y, self.card_h, self.card_w)
 
-    # -- furniture --------------------------------------------------------------------------
-    @staticmethod
-    def _header(c: Canvas, view: TableView, width: float, height: float) -> None:
+    # -- the key --------------------------------------------------------------------------
+    KEY_SIZE = (300.0, 92.0)
+
+    def draw_key(self, c: Canvas, *, held: str, stacks: tuple[str, ...], rider: str, extra: str | None,
+                 moved: str) -> None:
+        """A sample mat in a :attr:`KEY_SIZE` box, its parts numbered (1 hand, 2 stacks, 3 Rider,
+        4 a move) for the legend printed before a game's first frame."""
+        self.scale, self.placed, self.ghosts, self.arrows, self._spots = SCALES[1], [], [], [], {}
+        rider_w, _ = self.rider_size()
+        mat_w, mat_h = self._mat_size(dealer=False, slots=STACK_ROOM)
+        width, height = self.KEY_SIZE
+        mat = Mat(mat_w / 2 + 2, height / 2, mat_w, mat_h, mat_w + 2 - PAD - rider_w / 2 - 2 * PAD,
+                  height / 2 - (self.name_h - self.label_h) / 2, rider_w, rider_w)
+        seat = SeatView(0, "", tuple(StackView(i, top, 3 - i) for i, top in enumerate(stacks)), held=held,
+                        rider=rider, extras=(extra,) if extra else ())
+        view = TableView(seats=(seat,), deck_count=0, grounds_in_deck=0, discard_top=None, discard_count=0,
+                         clock_ms=0)
+        self._seat(c, view, seat, mat)
+        self._rider(c, view, seat, mat)
+        marks = [self._spots[Place("held", 0)], self._spots[Place("seat", 0)], self._spots[Place("rider", 0)]]
+        for number, (x, y, _, _) in enumerate(marks, start=1):
+            self._number(c, x, y + self.card_h / 2 + 5, number)
+        # 4: a move, beside the mat: a ghost, an arrow, the card where it went
+        gx, tx, y = mat_w + 24, width - self.card_w / 2 - 4, height / 2
+        self.face(c, moved, gx, y, ghost=True)
+        self.face(c, moved, tx, y)
+        self._arrow(c, (gx, y), (tx, y), (1.0, 1.0))
+        self._number(c, (gx + tx) / 2, y + self.card_h / 2 + 5, 4)
+
+    def _number(self, c: Canvas, x: float, y: float, number: int) -> None:
         c.set_fill(INK)
-        c.rect(4, height - 19, 58, 15, radius=3, fill=True)
+        c.circle(x, y, self.pt(7) * 0.8, fill=True)
         c.set_fill("#ffffff")
-        c.text(33, height - 15, format_clock(view.clock_ms), font=BODY_BOLD, size=9.5, align="center")
+        c.text(x, y - self.pt(7) * 0.35, str(number), font=BODY_BOLD, size=self.pt(7), align="center")
+
+    # -- furniture --------------------------------------------------------------------------
+    def _header(self, c: Canvas, view: TableView, width: float, height: float) -> None:
+        size = self.pt(9.5)
+        c.set_fill(INK)
+        clock_w = size * 5.6
+        c.rect(4, height - 19, clock_w, 15, radius=3, fill=True)
+        c.set_fill("#ffffff")
+        c.text(4 + clock_w / 2, height - 15, format_clock(view.clock_ms), font=BODY_BOLD, size=size, align="center")
+        if view.stage_label:
+            c.set_fill(MUTED)
+            c.text(width / 2, height - 15, view.stage_label, font=BODY_BOLD, size=self.pt(8), align="center")
         if view.rule_label:
-            label_w = min(width * 0.5, 24 + 4.6 * len(view.rule_label))
+            label_w = min(width * 0.4, 24 + 0.58 * self.pt(8) * len(view.rule_label))
             c.set_fill(HIGHLIGHT)
             c.rect(width - 4 - label_w, height - 19, label_w, 15, radius=3, fill=True)
             c.set_fill(INK)
-            c.text(width - 4 - label_w / 2, height - 15, view.rule_label, font=BODY_BOLD, size=8, align="center")
+            c.text(width - 4 - label_w / 2, height - 15, view.rule_label, font=BODY_BOLD, size=self.pt(8),
+                   align="center")
 
-    @staticmethod
-    def _caption(c: Canvas, view: TableView, width: float) -> None:
+    def _caption(self, c: Canvas, view: TableView, width: float) -> None:
+        meanwhile_h = 2.4 * self.pt(7.5) + 3  # room for two lines
+        if view.meanwhile:
+            c.set_fill(MUTED)
+            c.text_box(view.meanwhile, 10, CAPTION_H - meanwhile_h, width - 20, meanwhile_h, font=BODY,
+                       size=self.pt(7.5), min_size=self.min_text, align="left", valign="middle", color=MUTED)
         if not view.caption:
             return
         c.set_fill("#f4f1ea")
-        c.rect(4, 3, width - 8, CAPTION_H - 4, radius=3, fill=True)
-        c.text_box(view.caption, 10, 5, width - 20, CAPTION_H - 8, font=BODY, size=9, min_size=6.5, align="left",
-                   valign="middle", color=INK)
+        box_h = CAPTION_H - meanwhile_h - 2
+        c.rect(4, 3, width - 8, box_h - 2, radius=3, fill=True)
+        c.text_box(view.caption, 10, 4, width - 20, box_h - 4, font=BODY, size=self.pt(9.5), min_size=self.min_text,
+                   align="left", valign="middle", color=INK)
 
 
-__all__ = ["FramePainter", "Highlight", "frame_height"]
+__all__ = ["Arrow", "FramePainter", "Highlight", "PlacedCard", "frame_height", "frame_size"]

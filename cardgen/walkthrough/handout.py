@@ -14,7 +14,8 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab import rl_config
-from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import (CondPageBreak, Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak, PageTemplate,
+                                Paragraph, Spacer, Table, TableStyle)
 
 from cardgen.layout.sizes import PAPER_SIZES
 from cardgen.layout.units import MM
@@ -24,7 +25,7 @@ from cardgen.render.fonts import BODY, BODY_BOLD, register_fonts
 from cardgen.render.reportlab_canvas import ReportlabCanvas, markup
 from cardgen.rulebook.flowables import BookDoc, CardFace, Heading
 from cardgen.rulebook.styles import Geometry, Styles, make_styles
-from cardgen.walkthrough.frames import FramePainter, frame_height
+from cardgen.walkthrough.frames import MIN_TEXT, WIDE_FROM, FramePainter, frame_size
 from cardgen.walkthrough.table_view import TableView
 
 FRAME_DESIGN_WIDTH = 515.0
@@ -76,6 +77,13 @@ class HandoutLabels:
     answers_heading: str = "Answers"
     answers_for: str = "Game {n}: {title}"
     footer: str = "{title} · {page}"
+    stages: str = "The games in this handout"
+    stage_teaches: str = "Game {n}: {title}. New cards: {cards}."
+    key_title: str = "How to read a frame"
+    key_held: str = "the card in hand"
+    key_stacks: str = "the stacks; the number under each is how many cards it holds"
+    key_rider: str = "the Rider place (a Rider lies sideways, an Extra on it)"
+    key_move: str = "a card that moved, with a faint copy where it was"
 
 
 @dataclass(frozen=True)
@@ -87,11 +95,41 @@ class HandoutPlan:
     stages: tuple[StagePlan, ...]
     labels: HandoutLabels = field(default_factory=HandoutLabels)
     language: str = "en"
+    key: KeyCards | None = None
+    """The cards of the key printed before each game's first frame (none: no key)."""
 
 
 def handout_geometry(paper: str) -> Geometry:
     """Narrow margins, so a frame gets the whole width of an A4 or Letter page."""
     return Geometry(PAPER_SIZES[paper], 14 * MM, 14 * MM, 16 * MM, 10.0)
+
+
+@dataclass(frozen=True)
+class KeyCards:
+    """Which cards the key's sample mat shows (physical ids: ``hit-1``)."""
+
+    held: str
+    stacks: tuple[str, ...]
+    rider: str
+    extra: str | None
+    moved: str
+
+
+class KeyFlowable(Flowable):
+    """The key before a game's first frame: a sample mat, its parts numbered, drawn at full size."""
+
+    def __init__(self, painter: FramePainter, cards: KeyCards) -> None:
+        super().__init__()
+        self.painter, self.cards = painter, cards
+        self.width, self.height = painter.KEY_SIZE
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        k = self.cards
+        self.painter.draw_key(document_canvas(self.canv), held=k.held, stacks=k.stacks, rider=k.rider, extra=k.extra,
+                              moved=k.moved)
 
 
 class FrameFlowable(Flowable):
@@ -103,11 +141,11 @@ class FrameFlowable(Flowable):
         self.painter = painter
         self.view = view
         self.label = label
-        self.design_height = frame_height(seats)
-        self.scale = width / FRAME_DESIGN_WIDTH
+        self.design_width, self.design_height = frame_size(seats)
+        self.scale = width / self.design_width
         if max_height is not None:
             self.scale = min(self.scale, (max_height - 12) / self.design_height)
-        self.width = FRAME_DESIGN_WIDTH * self.scale
+        self.width = self.design_width * self.scale
         self.height = self.design_height * self.scale + 12
         self.hAlign = "CENTER"
 
@@ -121,10 +159,13 @@ class FrameFlowable(Flowable):
         c.setFillColorRGB(0.4, 0.4, 0.4)
         c.drawRightString(self.width, self.height - 8, self.label)
         c.scale(self.scale, self.scale)
-        self.painter.draw(document_canvas(c), self.view, width=FRAME_DESIGN_WIDTH, height=self.design_height)
+        # every word in the frame prints at 8 pt or more once scaled onto the page
+        self.painter.min_text = MIN_TEXT / min(self.scale, 1.0)
+        self.painter.draw(document_canvas(c), self.view, width=self.design_width, height=self.design_height)
+        self.painter.min_text = MIN_TEXT
         c.setStrokeColorRGB(0.8, 0.78, 0.72)
         c.setLineWidth(0.6)
-        c.roundRect(0, 0, FRAME_DESIGN_WIDTH, self.design_height, 4, stroke=1, fill=0)
+        c.roundRect(0, 0, self.design_width, self.design_height, 4, stroke=1, fill=0)
         c.restoreState()
 
 
@@ -168,14 +209,43 @@ class _Story:
                                  _p(self.plan.subtitle, s.subtitle), Spacer(1, 12)]
         story += [_p(text, s.lead) for text in self.plan.lead]
         story += [Spacer(1, 8), _p(self.plan.credit, s.note)]
+        story += self.contents()
         for number, stage in enumerate(self.plan.stages, start=1):
             story += self.stage(number, stage)
         story += self.answers()
         return story
 
+    def contents(self) -> list[Flowable]:
+        """The cover's list of games: each stage, and the cards it teaches."""
+        s, lab = self.styles, self.labels
+        out: list[Flowable] = [Spacer(1, 10), self.heading(lab.stages, s.section, key="stages", level=0)]
+        for number, stage in enumerate(self.plan.stages, start=1):
+            cards = ", ".join(f"**{card.name}**" for card in stage.new_cards)
+            line = _fill(lab.stage_teaches, n=number, title=stage.title, cards=cards)
+            out.append(Paragraph(markup(line), self.numbered, bulletText="•"))
+            if stage.intro:
+                out.append(Paragraph(markup(stage.intro), s.body.clone("stage-intro", leftIndent=s.body.fontSize * 1.6)))
+        return out
+
+    def key(self) -> list[Flowable]:
+        s, lab = self.styles, self.labels
+        if self.plan.key is None:
+            return []
+        items = [lab.key_held, lab.key_stacks, lab.key_rider, lab.key_move]
+        text = [Paragraph(f"<b>{escape(lab.key_title)}</b>", s.body)] + [
+            Paragraph(markup(item), self.numbered, bulletText=f"{i}.") for i, item in enumerate(items, start=1)]
+        drawing = KeyFlowable(self.painter, self.plan.key)
+        table = Table([[drawing, text]], colWidths=[drawing.width + 8, self.geo.frame_width - drawing.width - 8])
+        table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), BODY), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                                   ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                   ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                                   ("BOTTOMPADDING", (0, 0), (-1, -1), 6)]))
+        return [table]
+
     def stage(self, number: int, stage: StagePlan) -> list[Flowable]:
         s, lab = self.styles, self.labels
-        out: list[Flowable] = [PageBreak(),
+        # a game starts on a new page unless the previous one left most of its page free
+        out: list[Flowable] = [CondPageBreak(self.geo.frame_height * 0.3),
                                self.heading(_fill(lab.stage_heading, n=number, title=stage.title), s.chapter,
                                             key=f"stage-{stage.key}", level=0)]
         if stage.intro:
@@ -183,15 +253,29 @@ class _Story:
         if stage.new_cards:
             out.append(self.heading(lab.new_cards, s.section, key=f"stage-{stage.key}-cards", level=1))
             out += [self.intro_card(card) for card in stage.new_cards]
-        out += [PageBreak(), self.heading(lab.frames_heading, s.section, key=f"stage-{stage.key}-frames", level=1)]
         seats = len(stage.frames[0].seats) if stage.frames else 4
-        # two frames to a page, shrunk a little if need be; big tables get a page each
-        half_page = (self.geo.frame_height - 2 * 8) / 2 - 1  # two frames, each followed by 8 pt
-        max_height = half_page if frame_height(seats) <= half_page * 1.3 else None
+        wide = seats >= WIDE_FROM
+        if wide:  # one frame to a landscape page (the paper turned)
+            width = self.geo.page.height_pt - 2 * self.geo.margin_x
+            max_height = self.geo.page.width_pt - self.geo.margin_top - self.geo.margin_bottom - 8
+        else:  # two frames to a page
+            width, max_height = self.geo.frame_width, (self.geo.frame_height - 2 * 8) / 2 - 1
+        first = FrameFlowable(self.painter, stage.frames[0], width=width, seats=seats,
+                              max_height=max_height, label="") if stage.frames else None
+        key = self.key()
+        # the heading never ends a page alone: the key (or, without one, the first frame) comes with it
+        need = 40 + (self.painter.KEY_SIZE[1] + 10 if key else 0 if wide or first is None else first.height)
+        out += [CondPageBreak(need), self.heading(lab.frames_heading, s.section, key=f"stage-{stage.key}-frames",
+                                                  level=1)]
+        out += key
+        if wide:  # the heading and the key close the game's portrait page; its frames follow turned
+            out += [NextPageTemplate("landscape"), PageBreak()]
         for index, view in enumerate(stage.frames, start=1):
-            frame = FrameFlowable(self.painter, view, width=self.geo.frame_width, seats=seats, max_height=max_height,
+            frame = FrameFlowable(self.painter, view, width=width, seats=seats, max_height=max_height,
                                   label=_fill(lab.step, n=index, count=len(stage.frames)))
             out += [CondPageBreak(frame.height + 4), frame, Spacer(1, 8)]
+        if wide:
+            out.append(NextPageTemplate("page"))
         block: list[Flowable] = []
         if stage.outcome:
             block.append(self.heading(lab.outcome_heading, s.section, key=f"stage-{stage.key}-outcome", level=1))
@@ -221,13 +305,34 @@ class _Story:
         s, lab = self.styles, self.labels
         if not any(stage.questions for stage in self.plan.stages):
             return []
-        out: list[Flowable] = [PageBreak(), self.heading(lab.answers_heading, s.chapter, key="answers", level=0)]
+        # the answers fill the lower part of the last page when they fit there, else the top of a new one
+        size = max(8.5, s.body.fontSize * 0.9)  # a little smaller than the body, never under 8.5 pt
+        compact = self.numbered.clone("answer", fontSize=size, leading=size * 1.25, spaceAfter=1)
+        block: list[Flowable] = [self.heading(lab.answers_heading, s.section, key="answers", level=0)]
         for number, stage in enumerate(self.plan.stages, start=1):
             if not stage.questions:
                 continue
-            out.append(Paragraph(escape(_fill(lab.answers_for, n=number, title=stage.title)), s.minor))
-            out += [Paragraph(markup(q.answer), self.numbered, bulletText=f"{i}.") for i, q in enumerate(stage.questions, 1)]
-        return out
+            block.append(Paragraph(escape(_fill(lab.answers_for, n=number, title=stage.title)),
+                                   s.minor.clone("answer-for", spaceBefore=4)))
+            block += [Paragraph(markup(q.answer), compact, bulletText=f"{i}.")
+                      for i, q in enumerate(stage.questions, 1)]
+        return [Spacer(1, 12), KeepTogether(block)]
+
+
+def landscape_template(geo: Geometry, footer: Any) -> PageTemplate:
+    """The same paper turned, for the frames of big tables; the footer centred under them."""
+    width, height = geo.page.height_pt, geo.page.width_pt
+    frame = Frame(geo.margin_x, geo.margin_bottom, width - 2 * geo.margin_x, height - geo.margin_top - geo.margin_bottom,
+                  id="wide", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+
+    def furniture(canvas: Any, doc: Any) -> None:
+        canvas.saveState()
+        canvas.setFont(BODY, geo.body_size * 0.8)
+        canvas.setFillColorRGB(0.4, 0.4, 0.4)
+        canvas.drawCentredString(width / 2, geo.margin_bottom * 0.45, footer(canvas.getPageNumber()))
+        canvas.restoreState()
+
+    return PageTemplate(id="landscape", frames=[frame], pagesize=(width, height), onPage=furniture)
 
 
 def write_handout(plan: HandoutPlan, painter: FramePainter, target: Path, *, paper: str = "a4") -> int:
@@ -240,6 +345,8 @@ def write_handout(plan: HandoutPlan, painter: FramePainter, target: Path, *, pap
         doc = BookDoc(str(tmp), geo=geo, footer=lambda page: _fill(plan.labels.footer, title=plan.title, page=page),
                       title=plan.title, subject=plan.subtitle, creator="cardgen", lang=plan.language,
                       displayDocTitle=1)
+        doc.addPageTemplates([landscape_template(geo, lambda page: _fill(plan.labels.footer, title=plan.title,
+                                                                          page=page))])
         doc.build(story)
         pages = int(doc.page)
     return pages

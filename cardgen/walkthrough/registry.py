@@ -15,7 +15,7 @@ from typing import Literal, Protocol
 from cardgen.model.deck import DeckSpec
 from cardgen.render.card_renderer import Translate
 
-ImageFormat = Literal["pdf", "png"]
+ImageFormat = Literal["pdf", "png", "html", "gif"]
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,8 @@ class WalkthroughOptions:
 
 @dataclass
 class WalkthroughResult:
-    """The files written (one PDF, or one PNG per frame) and what the user should be told."""
+    """The files written (one PDF or HTML file, one PNG per frame, one GIF per stage) and what the user
+    should be told."""
 
     files: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -39,7 +40,7 @@ class WalkthroughResult:
 class WalkthroughWriter(Protocol):
     def __call__(self, deck: DeckSpec, target: Path, *, translate: Translate, language: str,
                  options: WalkthroughOptions) -> WalkthroughResult:
-        """Write the walkthrough to ``target`` (a PDF file, or a folder for PNG frames)."""
+        """Write the walkthrough to ``target`` (a PDF or HTML file, or a folder for PNG frames or GIFs)."""
         ...
 
 

@@ -49,6 +49,25 @@ class Highlight:
 
 
 @dataclass(frozen=True)
+class Place:
+    """Where a card lies: the deck, the discard pile, or a seat's hand, stack, Rider place or mat."""
+
+    target: Target
+    seat: int | None = None
+    stack: int | None = None
+
+
+@dataclass(frozen=True)
+class Move:
+    """A card the shown event moved, from ``origin`` to ``destination`` (drawn as an arrow, with a
+    faint ghost of the card where it was when that place is now empty)."""
+
+    card: str
+    origin: Place
+    destination: Place
+
+
+@dataclass(frozen=True)
 class TableView:
     seats: tuple[SeatView, ...]
     deck_count: int
@@ -60,6 +79,12 @@ class TableView:
     highlights: tuple[Highlight, ...] = field(default_factory=tuple)
     rule_label: str | None = None
     """A short label for the rule at work (shown in a tag when the stage introduces it)."""
+    moves: tuple[Move, ...] = ()
+    """The cards the shown event moved, in order."""
+    meanwhile: str = ""
+    """One line summing up what happened since the previous frame (empty when nothing was skipped)."""
+    stage_label: str = ""
+    """Which stage and step this is (``Game 1 · step 3 of 14``), for frames shown on their own."""
     dealer_label: str = "Dealer"
     deck_label: str = "Deck: {count}"
     discard_label: str = "Discard: {count}"

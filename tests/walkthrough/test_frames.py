@@ -76,9 +76,9 @@ def test_helpers() -> None:
 
 @pytest.mark.parametrize("seats", range(2, 11))
 def test_no_mat_overlaps_another_riders_lie_in_their_mats_and_all_stay_in_the_frame(painter: FramePainter, seats: int) -> None:
-    from cardgen.walkthrough.frames import CAPTION_H, HEADER_H, _any_overlap, frame_height
+    from cardgen.walkthrough.frames import CAPTION_H, HEADER_H, _any_overlap, frame_size
 
-    width, height = 515, frame_height(seats)
+    width, height = frame_size(seats)
     mats = painter.layout(seats, width=width, height=height)
     assert len(mats) == seats + 1
     boxes = [(m.cx, m.cy, m.w, m.h) for m in mats]
@@ -91,12 +91,12 @@ def test_no_mat_overlaps_another_riders_lie_in_their_mats_and_all_stay_in_the_fr
         assert CAPTION_H <= y - h / 2 and y + h / 2 <= height - HEADER_H
 
 
-@pytest.mark.parametrize("seats, smallest_pt", [(2, 45), (4, 36), (6, 30), (8, 22), (10, 17)])
+@pytest.mark.parametrize("seats, smallest_pt", [(2, 45), (4, 36), (6, 23), (8, 17), (9, 30), (10, 27)])
 def test_cards_stay_recognisable_at_the_recommended_frame_height(painter: FramePainter, seats: int,
                                                                  smallest_pt: float) -> None:
-    from cardgen.walkthrough.frames import frame_height
+    from cardgen.walkthrough.frames import frame_size
 
-    painter.layout(seats, width=515, height=frame_height(seats))
+    painter.layout(seats, **dict(zip(("width", "height"), frame_size(seats))))
     assert painter.card_h >= smallest_pt  # 36 pt = 12.7 mm: type colour, icon and title band read
 
 
@@ -134,18 +134,89 @@ def test_the_deal_arrow_starts_outside_the_dealers_mat_and_labels(painter: Frame
         assert not inside, (seats, dealt, (x1, y1))
 
 
-def test_the_held_cards_label_stays_clear_of_its_highlight(painter: FramePainter) -> None:
-    """'in hand' sits under the held card's ring, not beneath it."""
-    from cardgen.walkthrough.frames import HIGHLIGHT
+def _boxes_overlap(a, b) -> bool:  # type: ignore[no-untyped-def]
+    return abs(a[0] - b[0]) * 2 < a[2] + b[2] - 0.01 and abs(a[1] - b[1]) * 2 < a[3] + b[3] - 0.01
 
-    view = _view(highlights=(Highlight("held", 0),))
+
+@pytest.mark.parametrize("seats", [2, 4, 6, 8, 10])
+@pytest.mark.parametrize("stacks", [1, 3, 5, 8])
+def test_no_two_cards_overlap_unless_laid_on_purpose(painter: FramePainter, seats: int, stacks: int) -> None:
+    """Stacks lie side by side (shrunk or wrapped when many), never over one another or the hand or Rider."""
+    from cardgen.walkthrough.frames import frame_size
+
+    kinds = ["hit", "skip", "split", "push", "grab", "stop"]
+    view = _view(seats=tuple(SeatView(s, f"P{s}", tuple(StackView(10 * s + k, f"{kinds[k % 6]}-{k}", k + 1)
+                                                          for k in range(stacks)),
+                                      held="stop-9", rider="skip-9", extras=("extra-9",)) for s in range(seats)))
+    width, height = frame_size(seats)
+    painter.draw(RecordingCanvas(), view, width=width, height=height)
+    cards = [p for p in painter.placed if not p.on_purpose]
+    assert len(cards) == 1 + seats * (2 + stacks)  # the discard, and each seat's hand, Rider and stacks
+    for i, a in enumerate(cards):
+        for b in cards[i + 1:]:
+            assert not _boxes_overlap(a.box, b.box), (a, b)
+
+
+def test_each_stack_has_its_height_written_under_it(painter: FramePainter) -> None:
+    view = _view(seats=(SeatView(0, "Ann", (StackView(1, "hit-1", 4), StackView(2, "skip-1", 7),
+                                            StackView(3, "split-1", 9))),))
     canvas = RecordingCanvas()
-    painter.draw(canvas, view, width=480, height=420)
-    records = canvas.records
-    label = next(args for name, args, _ in records if name == "text" and args[2] == view.held_label)
-    ring_bottoms = [args[1] for i, (name, args, _) in enumerate(records)
-                    if name == "rect" and any(r[0] == "set_stroke" and r[1] and r[1][0] == HIGHLIGHT
-                                              for r in records[max(0, i - 3):i])]
-    assert ring_bottoms, "the held card is ringed"
-    text_top = label[1] + 6 * 0.75  # baseline plus the cap height of 6 pt text
-    assert min(ring_bottoms) - 1.5 > text_top  # the ring's outer edge (3 pt stroke) clears the text
+    painter.draw(canvas, view, width=515, height=340)
+    stacks = [p for p in painter.placed if p.card in ("hit-1", "skip-1", "split-1")]
+    texts = {args[2]: args for name, args, _ in canvas.records if name == "text"}
+    for placed, height in zip(stacks, ("4", "7", "9")):
+        x, y, w, h = placed.box
+        tx, ty = texts[height][0], texts[height][1]
+        assert abs(tx - x) < 0.01 and ty < y - h / 2  # centred under its card
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("seats", [2, 4, 5, 6, 7, 8, 9, 10])
+def test_no_text_in_a_frame_prints_under_8_pt_two_frames_to_a_page(painter: FramePainter, seats: int, paper: str) -> None:
+    """Up to eight players a page holds two frames, from nine a landscape page one, and every word
+    of them prints at 8 pt or more."""
+    from cardgen.walkthrough.frames import frame_size
+    from cardgen.walkthrough.handout import FrameFlowable, handout_geometry
+
+    geo = handout_geometry(paper)
+    view = _view(seats=tuple(SeatView(s, f"P{s}", (StackView(s, "hit-1", 3),)) for s in range(seats)),
+                 meanwhile="Meanwhile, from 00:01.0 to 00:02.0: cards dealt: 3.")
+    if seats <= 8:
+        half_page = (geo.frame_height - 2 * 8) / 2 - 1
+        frame = FrameFlowable(painter, view, width=geo.frame_width, seats=seats, label="", max_height=half_page)
+        assert 2 * (frame.height + 8) <= geo.frame_height
+    else:  # the paper turned
+        turned = geo.page.width_pt - geo.margin_top - geo.margin_bottom
+        frame = FrameFlowable(painter, view, width=geo.page.height_pt - 2 * geo.margin_x, seats=seats, label="",
+                              max_height=turned - 8)
+        assert frame.height <= turned and frame.width <= geo.page.height_pt - 2 * geo.margin_x + 1e-6
+    painter.min_text = 8.0 / min(frame.scale, 1.0)
+    canvas = RecordingCanvas()
+    painter.draw(canvas, view, width=frame_size(seats)[0], height=frame_size(seats)[1])
+    painter.min_text = 8.0
+    # text inside the card faces is the printed card's own; the frame's own text is checked here
+    sizes = [kwargs["size"] for name, _, kwargs in canvas.records if name in ("text", "text_box")]
+    assert sizes and min(sizes) * frame.scale >= 8.0 - 1e-6, (seats, min(sizes), frame.scale)
+
+
+def test_every_moved_card_has_an_arrow_and_a_ghost_where_it_left_a_place_empty(painter: FramePainter) -> None:
+    from cardgen.walkthrough.table_view import Move, Place
+
+    base = _view()
+    seats = (SeatView(0, "Ann", (StackView(1, "hit-2", 3),), held=None, rider=None),  # pushed its Rider away
+             SeatView(1, "Bob", (StackView(2, "skip-3", 2),), rider="split-1"),
+             SeatView(2, "Cleo", (StackView(4, "hit-7", 1),)))
+    moves = (Move("push-1", Place("held", 0), Place("discard")), Move("split-1", Place("rider", 0), Place("rider", 1)),
+             Move("hit-7", Place("deck"), Place("stack", 2, 4)))
+    view = TableView(**{**base.__dict__, "seats": seats, "moves": moves, "discard_top": "push-1"})
+    canvas = RecordingCanvas()
+    painter.draw(canvas, view, width=515, height=340)
+    assert [a.card for a in painter.arrows] == ["push-1", "split-1", "hit-7"]
+    assert {g.card for g in painter.ghosts} == {"push-1", "split-1"}  # the deck is not empty: no ghost there
+    spots = {p.card: p.box for p in painter.placed}
+    for arrow in painter.arrows[1:]:
+        x, y = spots[arrow.card][:2]
+        assert abs(arrow.end[0] - x) < 0.01 and abs(arrow.end[1] - y) < 0.01  # it ends where the card now lies
+    plain = RecordingCanvas()
+    painter.draw(plain, TableView(**{**view.__dict__, "moves": ()}), width=515, height=340)
+    assert canvas.text_log().count("line(") >= plain.text_log().count("line(") + 3

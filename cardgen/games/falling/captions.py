@@ -16,7 +16,7 @@ from cardgen.model.deck import DeckSpec
 from cardgen.render.card_renderer import Translate
 from cardgen.games.falling.rules_shown import rule_of
 from cardgen.games.falling.texts import BY_CONTEXT
-from cardgen.walkthrough.table_view import Highlight, SeatView, StackView, TableView, format_clock
+from cardgen.walkthrough.table_view import Highlight, Move, SeatView, StackView, TableView, format_clock
 
 NAMES = ("Ann", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivan", "Jo")
 """Seat names for captions (presentation only: the log uses seat numbers)."""
@@ -194,8 +194,10 @@ class Narrator:
             return None
         return self.text(f"rule:{rule}")
 
-    def view(self, index: int, table: TableSnapshot, *, caption_index: int | None = None) -> TableView:
-        """The frame for event ``caption_index`` (default ``index``), showing the table ``table``."""
+    def view(self, index: int, table: TableSnapshot, *, caption_index: int | None = None,
+             moves: tuple[Move, ...] = (), meanwhile: str = "") -> TableView:
+        """The frame for event ``caption_index`` (default ``index``), showing the table ``table``,
+        the cards moved on the way there, and the summary of what happened since the previous frame."""
         told = index if caption_index is None else caption_index
         caption, marks = self.caption(told, table)
         seats = tuple(SeatView(seat=s.seat, name=self.name(s.seat),
@@ -208,7 +210,8 @@ class Narrator:
                          clock_ms=table.clock_ms, caption=caption, highlights=marks, rule_label=self.rule_label(told),
                          dealer_label=self.text("table:dealer"), deck_label=self.text("table:deck"),
                          discard_label=self.text("table:discard"), grounds_label=self.text("table:grounds"),
-                         held_label=self.text("table:held"), out_label=self.text("table:out"))
+                         held_label=self.text("table:held"), out_label=self.text("table:out"), moves=moves,
+                         meanwhile=meanwhile)
 
 
 REASON_CONTEXTS: dict[str, str] = {

@@ -123,6 +123,47 @@ FURNITURE: tuple[Label, ...] = (
     label_here("table:out", "{name} (out)", "Frame: a player who hit the ground. {name} is the player's name."),
 )
 
+MEANWHILE: tuple[Label, ...] = (
+    label_here("meanwhile:lead", "Meanwhile, from {from} to {to}: {list}.",
+               "A line above a frame summing up what happened since the previous frame. {from} and {to} are clock "
+               "readings; {list} is a list of meanwhile:* parts joined by semicolons."),
+    label_here("meanwhile:lead.at", "Meanwhile, at {time}: {list}.",
+               "The meanwhile line when everything happened at one clock reading {time}."),
+    label_here("meanwhile:dealt", "cards dealt: {count}", "Part of the meanwhile line. {count} is a number."),
+    label_here("meanwhile:picked", "picked up: {list}", "Part of the meanwhile line. {list} is a list of meanwhile:picked.item."),
+    label_here("meanwhile:picked.item", "{player} ({count})", "Who picked up cards, and how many."),
+    label_here("meanwhile:placed", "Riders laid: {list}", "Part of the meanwhile line. {list} is a list of meanwhile:placed.item."),
+    label_here("meanwhile:placed.item", "{card} by {by} before {on}", "A Rider laid: {card} is its name, {by} and {on} players."),
+    label_here("meanwhile:played", "also played: {list}", "Part of the meanwhile line. {list} is a list of meanwhile:played.item."),
+    label_here("meanwhile:played.item", "{card} by {by}", "A card played: {card} is its name, {by} a player."),
+    label_here("meanwhile:swept", "cards swept to the discard: {count}", "Part of the meanwhile line. {count} is a number."),
+    label_here("meanwhile:out", "out: {list}", "Part of the meanwhile line. {list} is a list of players who hit the ground."),
+)
+
+LEGEND: tuple[Label, ...] = (
+    label_here("legend:title", "How to read a frame", "Heading of the key drawn before a game's first frame."),
+    label_here("legend:held", "the card in hand", "Key: the tilted card at the outer end of a player's mat."),
+    label_here("legend:stacks", "the stacks; the number under each is how many cards it holds",
+               "Key: a player's stacks."),
+    label_here("legend:rider", "the Rider place (a Rider lies sideways, an Extra on it)", "Key: the Rider place."),
+    label_here("legend:move", "a card that moved, with a faint copy where it was", "Key: an arrow and a ghost card."),
+    label_here("legend:deck", "the dealer: the deck, the Grounds under it, the discard pile", "Key: the dealer's mat."),
+    label_here("walkthrough:stages", "The games in this handout", "Cover: heading of the list of stages."),
+    label_here("walkthrough:stage_teaches", "Game {n}: {title}. New cards: {cards}.",
+               "Cover: one line per stage. {n} is a number, {title} the stage's name, {cards} a list of card names."),
+    label_here("player:back", "Back", "Screen player: button to the previous step."),
+    label_here("player:next", "Next", "Screen player: button to the next step."),
+    label_here("player:play", "Play", "Screen player: button that plays the steps one after another."),
+    label_here("player:pause", "Pause", "Screen player: the play button while playing."),
+    label_here("player:pace", "Pace", "Screen player: menu of playing speeds."),
+    label_here("player:slow", "slow", "Screen player: a playing speed."),
+    label_here("player:normal", "normal", "Screen player: a playing speed."),
+    label_here("player:fast", "fast", "Screen player: a playing speed."),
+    label_here("player:stage", "Game", "Screen player: label of the menu of games (stages)."),
+    label_here("walkthrough:step_of_stage", "Game {n}: {title} · step {step} of {count}",
+               "On a frame shown on its own (images, animation, the screen player)."),
+)
+
 QUESTIONS: tuple[Label, ...] = (
     label_here("question:skip", "At {time}, {player} got no card at all on that pass. Why?", "A question about a Skip."),
     label_here("answer:skip", "{by} had laid **{rider}** in front of {player}: the dealer passes a skipped player by, whatever their stacks.",
@@ -158,5 +199,5 @@ QUESTIONS: tuple[Label, ...] = (
     label_here("answer:winner", "{player} was the last one falling, so {player} won and deals next.", "Answer to the closing question."),
 )
 
-ALL: tuple[Label, ...] = CAPTIONS + REASONS + RULES + FURNITURE + QUESTIONS
+ALL: tuple[Label, ...] = CAPTIONS + REASONS + RULES + FURNITURE + MEANWHILE + LEGEND + QUESTIONS
 BY_CONTEXT: dict[str, Label] = {label.context: label for label in ALL}

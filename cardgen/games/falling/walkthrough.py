@@ -7,6 +7,7 @@ Registered for decks whose ``game:`` is ``falling``. The stages come from the de
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -19,9 +20,10 @@ from cardgen.render.fonts import BODY, register_fonts
 from cardgen.games.falling.captions import fill
 from cardgen.games.falling.walkthrough_plan import DEFAULT_PLAYERS, DEFAULT_SEED, StageGame, find_game, stage_plan
 from cardgen.games.falling.texts import BY_CONTEXT
-from cardgen.walkthrough.frames import FramePainter, frame_height
-from cardgen.walkthrough.handout import (FRAME_DESIGN_WIDTH, HandoutLabels, HandoutPlan, StagePlan, document_canvas,
-                                         write_handout)
+from cardgen.walkthrough.frames import FramePainter, frame_size
+from cardgen.walkthrough.handout import HandoutLabels, HandoutPlan, KeyCards, StagePlan, document_canvas, write_handout
+from cardgen.walkthrough.animation import write_stage_gifs
+from cardgen.walkthrough.player import PlayerLabels, build_player, write_player
 from cardgen.walkthrough.registry import WalkthroughOptions, WalkthroughResult, register_walkthrough
 
 PNG_DPI = 200
@@ -66,7 +68,10 @@ def _labels(translate: Translate) -> HandoutLabels:
                          does=t("walkthrough:does"), watch=t("walkthrough:watch"), frames_heading=t("walkthrough:frames"),
                          step=t("walkthrough:step"), outcome_heading=t("walkthrough:outcome"),
                          questions_heading=t("walkthrough:questions"), answers_heading=t("walkthrough:answers"),
-                         answers_for=t("walkthrough:answers_for"), footer=t("walkthrough:footer"))
+                         answers_for=t("walkthrough:answers_for"), footer=t("walkthrough:footer"),
+                         stages=t("walkthrough:stages"), stage_teaches=t("walkthrough:stage_teaches"),
+                         key_title=t("legend:title"), key_held=t("legend:held"), key_stacks=t("legend:stacks"),
+                         key_rider=t("legend:rider"), key_move=t("legend:move"))
 
 
 @register_walkthrough("falling")
@@ -79,10 +84,17 @@ def write_falling_walkthrough(deck: DeckSpec, target: Path, *, translate: Transl
     layouts = load_deck_layouts(deck)
     painter = FramePainter(CardRenderer(deck, layouts[deck.layout], layouts, translate=translate, language=language))
     notes = report(games)
-    if options.image_format == "png":
-        files = write_frames_png(stages, painter, Path(target))
-        return WalkthroughResult(files=files, notes=notes)
     title = translate("deck:title", deck.title)
+    if options.image_format == "png":
+        files = write_frames_png(_labelled(stages, translate), painter, Path(target))
+        return WalkthroughResult(files=files, notes=notes)
+    if options.image_format == "html":
+        html = build_player(_text(translate, "walkthrough:title", title=title), stages, painter,
+                            labels=_player_labels(translate), language=language)
+        return WalkthroughResult(files=[write_player(Path(target), html)], notes=notes)
+    if options.image_format == "gif":
+        files = write_stage_gifs(_labelled(stages, translate), painter, Path(target))
+        return WalkthroughResult(files=files, notes=notes)
     plan = HandoutPlan(
         title=_text(translate, "walkthrough:title", title=title),
         subtitle=_text(translate, "walkthrough:subtitle"),
@@ -90,9 +102,29 @@ def write_falling_walkthrough(deck: DeckSpec, target: Path, *, translate: Transl
               _text(translate, "walkthrough:lead.2")),
         credit=_text(translate, "walkthrough:credit", title=title,
                      designer=deck.designer + (f" ({deck.publisher})" if deck.publisher else "")),
-        stages=tuple(stages), labels=_labels(translate), language=language)
+        stages=tuple(stages), labels=_labels(translate), language=language,
+        key=KeyCards(held="stop-1", stacks=("hit-1", "skip-1", "split-2"), rider="split-1", extra="extra-1",
+                     moved="hit-2"))
     write_handout(plan, painter, Path(target), paper=options.paper)
     return WalkthroughResult(files=[Path(target)], notes=notes)
+
+
+def _player_labels(translate: Translate) -> PlayerLabels:
+    def t(context: str) -> str:
+        return translate(context, BY_CONTEXT[context].text)
+
+    return PlayerLabels(back=t("player:back"), next=t("player:next"), play=t("player:play"), pause=t("player:pause"),
+                        pace=t("player:pace"), stage=t("player:stage"), step=t("walkthrough:step"),
+                        stage_heading=t("walkthrough:stage"), slow=t("player:slow"), normal=t("player:normal"),
+                        fast=t("player:fast"))
+
+
+def _labelled(stages: list[StagePlan], translate: Translate) -> list[StagePlan]:
+    """The stages with each frame carrying its game and step number, for frames shown on their own."""
+    template = translate("walkthrough:step_of_stage", BY_CONTEXT["walkthrough:step_of_stage"].text)
+    return [replace(stage, frames=tuple(
+        replace(view, stage_label=fill(template, {"n": n, "title": stage.title, "step": k, "count": len(stage.frames)}))
+        for k, view in enumerate(stage.frames, start=1))) for n, stage in enumerate(stages, start=1)]
 
 
 def write_frames_png(stages: list[StagePlan], painter: FramePainter, folder: Path) -> list[Path]:
@@ -105,7 +137,7 @@ def write_frames_png(stages: list[StagePlan], painter: FramePainter, folder: Pat
     if not frames:
         return []
     seats = len(frames[0][2].seats)
-    width, height = FRAME_DESIGN_WIDTH, frame_height(seats)
+    width, height = frame_size(seats)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=BODY)
     for _, _, view in frames:

@@ -16,6 +16,7 @@ from cardgen.games.falling import Event, GameRecord, TableSnapshot, kind_of, pla
 from cardgen.model.deck import DeckSpec
 from cardgen.render.card_renderer import Translate
 from cardgen.games.falling.captions import Narrator
+from cardgen.games.falling.frame_moves import card_moves, meanwhile
 from cardgen.games.falling.rules_shown import rules_for, shown_rules
 from cardgen.games.falling.texts import BY_CONTEXT
 from cardgen.walkthrough.handout import IntroCard, Question, StagePlan
@@ -203,8 +204,14 @@ def stage_plan(deck: DeckSpec, game: StageGame, *, translate: Translate, number:
     spec = next(s for s, _ in deck.teaching_stages() if s.stage == game.stage)
     narrator = Narrator(deck, translate, game.record.events, stage_rules=game.rules)
     snapshots = tables(game.record)
-    frames: list[TableView] = [narrator.view(table, snapshots[table], caption_index=caption)
-                               for table, caption in choose_frames(game)]
+    frames: list[TableView] = []
+    shown_until = 0
+    for table, caption in choose_frames(game):
+        summary = meanwhile(game.record.events, shown_until + 1, caption - 1, text=narrator.text, name=narrator.name,
+                            card=narrator.card) if frames else ""
+        frames.append(narrator.view(table, snapshots[table], caption_index=caption, meanwhile=summary,
+                                    moves=card_moves(game.record.events, snapshots, caption, table)))
+        shown_until = max(shown_until, table)
     new_cards = tuple(
         IntroCard(card=deck.card(kind), name=translate(f"card:{kind}.name", deck.card(kind).name),
                   does=translate(f"card:{kind}.text", deck.card(kind).text),

@@ -109,13 +109,51 @@ def _unit(direction: Direction) -> tuple[float, float]:
     return direction.df / length, direction.dr / length
 
 
+FALLEN_SIZE = 0.56 * S
+"""A fallen piece's glyph size: lying beside the board, outside the coordinates."""
+GLYPH_REACH = 0.36 * S
+"""How far from its square's centre a piece's glyph reaches: arrows stop short of it."""
+
+
 def fallen_point(square: Square, direction: Direction) -> tuple[float, float]:
-    """Where a piece that fell off from ``square`` towards ``direction`` is drawn: just outside."""
+    """Where a piece that fell off from ``square`` towards ``direction`` is drawn: just outside,
+    beyond the rank and file letters on the left and at the bottom."""
     x, y = _centre(square)
-    x += direction.df * S
-    y += direction.dr * S
-    low, high = MARGIN - 0.92 * S, MARGIN + 8 * S + 0.92 * S
-    return min(max(x, low), high), min(max(y, low), high)
+    low, high = MARGIN - 1.0 * S, MARGIN + 8 * S + 0.92 * S
+    file, rank = file_of(square) + direction.df, rank_of(square) + direction.dr
+    # the way it went off the board, it lies fully outside the frame; along the edge, beside the square it left
+    x = low if file < 0 else high if file > 7 else x + direction.df * S
+    y = low if rank < 0 else high if rank > 7 else y + direction.dr * S
+    return x, y
+
+
+def fallen_box(square: Square, direction: Direction) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) a fallen piece's tilted glyph and shadow take."""
+    x, y = fallen_point(square, direction)
+    reach = FALLEN_SIZE * (math.cos(math.radians(35)) + math.sin(math.radians(35))) / 2
+    return x - reach, y - FALLEN_SIZE * 0.52, x + reach, y + reach
+
+
+def coordinate_boxes() -> list[tuple[float, float, float, float]]:
+    """The boxes of the file letters (below the board) and rank numbers (left of it)."""
+    size = 0.34 * S
+    files = [(MARGIN + i * S + S / 2 - size * 0.35, MARGIN - 0.42 * S - size * 0.1,
+              MARGIN + i * S + S / 2 + size * 0.35, MARGIN - 0.42 * S + size * 0.75) for i in range(8)]
+    ranks = [(MARGIN - 0.3 * S - size * 0.35, MARGIN + i * S + S / 2 - 0.12 * S - size * 0.1,
+              MARGIN - 0.3 * S + size * 0.35, MARGIN + i * S + S / 2 - 0.12 * S + size * 0.75) for i in range(8)]
+    return files + ranks
+
+
+def arrow_ends(arrow: Arrow, *, start_gap: float, end_gap: float) -> tuple[float, float, float, float]:
+    """Where an arrow from ``arrow.origin`` to its landing (or off the board) is drawn: it leaves
+    ``start_gap`` and stops ``end_gap`` short of the centres (longer along a diagonal), so it
+    runs between the pieces, not over them."""
+    x1, y1 = _centre(arrow.origin)
+    x2, y2 = _centre(arrow.landing) if arrow.landing is not None else fallen_point(arrow.origin, arrow.heading)
+    ux, uy = _unit(arrow.heading)
+    diagonal = 1.3 if arrow.heading.df and arrow.heading.dr else 1.0
+    end = end_gap * diagonal if arrow.landing is not None else FALLEN_SIZE * 0.6
+    return x1 + ux * start_gap * diagonal, y1 + uy * start_gap * diagonal, x2 - ux * end, y2 - uy * end
 
 
 def slots(count: int) -> list[tuple[float, float, float]]:
@@ -203,17 +241,13 @@ def _pieces(c: ShapesCanvas, position: Position) -> None:
 
 
 def _overlays(c: ShapesCanvas, marks: Marks) -> None:
-    for arrow in marks.steps:
-        x1, y1 = _centre(arrow.origin)
-        x2, y2 = _centre(arrow.landing) if arrow.landing is not None else fallen_point(arrow.origin, arrow.heading)
-        _arrow(c, x1, y1, x2, y2, color=MOMENTUM, width=0.06 * S, head=0.22 * S, dash=(0.12 * S, 0.08 * S))
-    for arrow in marks.pushes:  # from the edge of the pusher's glyph to the pushed piece
-        x1, y1 = _centre(arrow.origin)
-        x2, y2 = _centre(arrow.landing) if arrow.landing is not None else fallen_point(arrow.origin, arrow.heading)
-        ux, uy = _unit(arrow.heading)
-        start = 0.3 * S * (1.3 if arrow.heading.df and arrow.heading.dr else 1.0)
-        _arrow(c, x1 + ux * start, y1 + uy * start, x2 - ux * 0.12 * S, y2 - uy * 0.12 * S, color=PUSH,
-               width=0.1 * S, head=0.3 * S, halo=0.04 * S)
+    for arrow in marks.steps:  # between the squares: from the glyph's edge to the next glyph's edge
+        x1, y1, x2, y2 = arrow_ends(arrow, start_gap=GLYPH_REACH * 0.8, end_gap=GLYPH_REACH)
+        _arrow(c, x1, y1, x2, y2, color=MOMENTUM, width=0.06 * S, head=0.2 * S, halo=0.03 * S,
+               dash=(0.1 * S, 0.06 * S))
+    for arrow in marks.pushes:  # from the edge of the pusher's glyph to the edge of the pushed piece
+        x1, y1, x2, y2 = arrow_ends(arrow, start_gap=GLYPH_REACH * 0.8, end_gap=GLYPH_REACH)
+        _arrow(c, x1, y1, x2, y2, color=PUSH, width=0.1 * S, head=0.26 * S, halo=0.04 * S)
     for origin, target in marks.barred:  # a move that is not allowed: dashed, crossed out
         (x1, y1), (x2, y2) = _centre(origin), _centre(target)
         _arrow(c, x1, y1, x2, y2, color=MOVE_LINE, width=0.09 * S, head=0.3 * S, halo=0.04 * S,
@@ -240,7 +274,7 @@ def _fallen(c: ShapesCanvas, marks: Marks) -> None:
         used[key] = shift + 1
         x += shift * 0.45 * S * (1 if piece.heading.dr else 0)
         y += shift * 0.45 * S * (1 if piece.heading.df else 0)
-        size = 0.66 * S
+        size = FALLEN_SIZE
         c.set_fill(SHADOW, 0.45)  # lying on the floor beside the board
         c.bezier_path((x - size * 0.45, y - size * 0.38),
                       [((x - size * 0.45, y - size * 0.52), (x + size * 0.45, y - size * 0.52), (x + size * 0.45, y - size * 0.38)),

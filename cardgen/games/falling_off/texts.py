@@ -112,11 +112,24 @@ PAGE = {
     "step": label_here("caption:fo.page.step", "Step {n}", "Small label beside each step heading; {n} is 1, 2, 3 …"),
     "white_to_play": label_here("caption:fo.page.white_to_play", "White to play", "Under a diagram."),
     "black_to_play": label_here("caption:fo.page.black_to_play", "Black to play"),
+    "step_of": label_here("caption:fo.page.step_of", "Step {n} of {count}",
+                          "Screen player and animation: which step this is. {n} and {count} are numbers."),
+}
+
+PLAYER = {
+    "back": label_here("caption:fo.player.back", "Back", "Screen player: button to the previous step."),
+    "next": label_here("caption:fo.player.next", "Next", "Screen player: button to the next step."),
+    "play": label_here("caption:fo.player.play", "Play", "Screen player: button that plays the steps one after another."),
+    "pause": label_here("caption:fo.player.pause", "Pause", "Screen player: the play button while playing."),
+    "pace": label_here("caption:fo.player.pace", "Pace", "Screen player: menu of playing speeds."),
+    "slow": label_here("caption:fo.player.slow", "slow", "Screen player: a playing speed."),
+    "normal": label_here("caption:fo.player.normal", "normal", "Screen player: a playing speed."),
+    "fast": label_here("caption:fo.player.fast", "fast", "Screen player: a playing speed."),
 }
 
 ALL_LABELS: tuple[Label, ...] = (tuple(PIECES.values()) + tuple(HEADINGS.values()) + tuple(BECOMES.values())
                                  + tuple(FACT_HEADS.values()) + tuple(FACTS.values()) + tuple(LEGEND.values())
-                                 + tuple(NOTATION.values()) + tuple(PAGE.values()))
+                                 + tuple(NOTATION.values()) + tuple(PAGE.values()) + tuple(PLAYER.values()))
 
 
 class Words:

@@ -10,13 +10,15 @@ step instead, for slides.
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from PIL import Image
 from reportlab import rl_config
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate, Paragraph, Spacer, Table,
-                                TableStyle)
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, PageBreak, PageTemplate, Paragraph,
+                                Spacer, Table, TableStyle)
 
 from cardgen.errors import DeckError
 from cardgen.games.falling_off.board import Color
@@ -24,7 +26,7 @@ from cardgen.games.falling_off.board_drawing import Marks, board_drawing, legend
 from cardgen.games.falling_off.notation import format_line
 from cardgen.games.falling_off.scenario import Frame as StepFrame
 from cardgen.games.falling_off.scenario import ScenarioSpec, load_scenario, replay
-from cardgen.games.falling_off.texts import PAGE, Words, fact_lines
+from cardgen.games.falling_off.texts import PAGE, PLAYER, Words, fact_lines
 from cardgen.i18n.typography import apply_typography
 from cardgen.layout.sizes import PAPER_SIZES, Size
 from cardgen.layout.units import MM
@@ -40,7 +42,9 @@ from cardgen.walkthrough.registry import WalkthroughOptions, WalkthroughResult
 
 DIAGRAM_SHARE = 0.54
 """Part of the text width the board takes; the caption column gets the rest."""
-PNG_DPI = 150
+PNG_DPI = 200
+"""The same resolution as every game's PNG frames."""
+GIF_DPI = 110
 
 
 @dataclass(frozen=True)
@@ -183,8 +187,8 @@ FRAME_WIDTH = 180 * MM
 """Width of one step alone, for slides; each PNG is as tall as its step needs."""
 
 
-def write_pngs(handout: Handout, folder: Path) -> list[Path]:
-    """One PNG per step (``step-01.png`` …), written atomically into ``folder``."""
+def render_steps(handout: Handout, *, dpi: int) -> list[Image.Image]:
+    """Every step alone (heading, board and text), all the same size: as tall as the tallest step."""
     import pypdfium2 as pdfium
 
     register_fonts()
@@ -193,26 +197,116 @@ def write_pngs(handout: Handout, folder: Path) -> list[Path]:
     geo = Geometry(Size(FRAME_WIDTH, 300 * MM), margin, margin, margin, 10.0)
     styles = make_styles(geo, handout.language)
     steps = _Step(handout, styles, width)
+    stories = [steps.flowables(frame, legend=index == 0)[0]._content[:2]  # heading and body, no spacer
+               for index, frame in enumerate(handout.frames)]
+    heights = [sum(flowable.wrap(width, 10_000)[1] for flowable in story) for story in stories]
+    height = max(heights, default=0) + 2 * margin
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(buffer, pagesize=(FRAME_WIDTH, height), invariant=1, initialFontName=BODY,
+                          leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin)
+    doc.addPageTemplates([PageTemplate(id="frame", frames=[Frame(margin, margin, width, height - 2 * margin + 1,
+                                                                   id="body", leftPadding=0, rightPadding=0,
+                                                                   topPadding=0, bottomPadding=0)])])
+    story: list[Flowable] = []
+    for index, frame in enumerate(handout.frames):
+        if index:
+            story.append(PageBreak())
+        story += steps.flowables(frame, legend=index == 0)[0]._content[:2]
+    doc.build(story)
+    pdf = pdfium.PdfDocument(buffer.getvalue())
+    try:
+        return [pdf[i].render(scale=dpi / 72).to_pil().convert("RGB") for i in range(len(pdf))]
+    finally:
+        pdf.close()
+
+
+def write_pngs(handout: Handout, folder: Path) -> list[Path]:
+    """One PNG per step (``step-01.png`` …), all the same size, written atomically into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for index, frame in enumerate(handout.frames):
-        story = steps.flowables(frame, legend=index == 0)[0]._content[:2]  # heading and body, no spacer
-        height = sum(flowable.wrap(width, 10_000)[1] for flowable in story) + 2 * margin
-        buffer = io.BytesIO()
-        doc = BaseDocTemplate(buffer, pagesize=(FRAME_WIDTH, height), invariant=1, initialFontName=BODY,
-                              leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin)
-        doc.addPageTemplates([PageTemplate(id="frame", frames=[Frame(margin, margin, width, height - 2 * margin + 1,
-                                                                       id="body", leftPadding=0, rightPadding=0,
-                                                                       topPadding=0, bottomPadding=0)])])
-        doc.build(steps.flowables(frame, legend=index == 0)[0]._content[:2])
-        pdf = pdfium.PdfDocument(buffer.getvalue())
-        image = pdf[0].render(scale=PNG_DPI / 72).to_pil().convert("RGB")
-        pdf.close()
+    for index, image in enumerate(render_steps(handout, dpi=PNG_DPI)):
         path = folder / f"step-{index + 1:02d}.png"
         with atomic_path(path) as tmp:
             image.save(tmp, format="PNG", dpi=(PNG_DPI, PNG_DPI))
         written.append(path)
     return written
+
+
+def _step_text(handout: Handout, frame: StepFrame) -> str:
+    """The step's caption and facts as plain text (for the reading time)."""
+    words = Words(handout.translate)
+    caption = handout.text(f"caption:fo.step.{frame.step.id}", frame.step.caption)
+    events = frame.turns[-1].events if frame.turns else ()
+    facts = [line for _, lines in fact_lines(words, events, frame.position) for line in lines]
+    return " ".join([caption, *facts])
+
+
+def write_gif(handout: Handout, folder: Path) -> list[Path]:
+    """``line.gif`` in ``folder``: the example line, each step held for its text's reading time."""
+    from cardgen.walkthrough.player import reading_ms
+
+    images = render_steps(handout, dpi=GIF_DPI)
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / "line.gif"
+    palette = [image.quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE) for image in images]
+    durations = [reading_ms(_step_text(handout, frame)) for frame in handout.frames]
+    with atomic_path(target) as tmp:
+        palette[0].save(tmp, format="GIF", save_all=True, append_images=palette[1:], duration=durations, loop=0,
+                        disposal=1)
+    return [target]
+
+
+def write_html(handout: Handout, deck: DeckSpec, target: Path) -> Path:
+    """The example line as the shared screen player: the board as a picture, the text as HTML."""
+    import base64
+
+    import pypdfium2 as pdfium
+    from reportlab.graphics import renderPDF
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.walkthrough.player import PlayerLabels, PlayerStep, reading_ms, render_page, write_player
+
+    register_fonts()
+    words = Words(handout.translate)
+    width = 300.0
+    buffer = io.BytesIO()
+    pdf = Canvas(buffer, invariant=1)
+    for index, frame in enumerate(handout.frames):
+        marks = marks_for(frame.turns[-1]) if frame.turns else Marks()
+        marks = Marks(marks.last_move, marks.pushes, marks.steps, marks.fallen, frame.step.barred, frame.step.watch)
+        drawing = board_drawing(frame.position, marks, width=width, legend=words.legend() if index == 0 else None)
+        pdf.setPageSize((drawing.width, drawing.height))
+        renderPDF.draw(drawing, pdf, 0, 0)
+        pdf.showPage()
+    pdf.save()
+    document = pdfium.PdfDocument(buffer.getvalue())
+    steps: list[PlayerStep] = []
+    step_builder = _Step(handout, make_styles(_geometry("a4"), handout.language), width)
+    try:
+        for index, frame in enumerate(handout.frames):
+            image = document[index].render(scale=2.4).to_pil().convert("RGB")
+            out = io.BytesIO()
+            image.save(out, format="WEBP", quality=85, method=6)
+            uri = "data:image/webp;base64," + base64.b64encode(out.getvalue()).decode("ascii")
+            caption = handout.text(f"caption:fo.step.{frame.step.id}", frame.step.caption)
+            events = frame.turns[-1].events if frame.turns else ()
+            facts = "".join(f"<p><b>{escape(head)}:</b> {escape(' '.join(lines))}</p>"
+                            for head, lines in fact_lines(words, events, frame.position))
+            heading = f"<p><strong>{step_builder.title(frame)}</strong></p>"
+            body = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", escape(caption))
+            steps.append(PlayerStep(stage=1, picture=f'<img src="{uri}" alt="" width="{image.width // 2}">',
+                                    caption=f"{heading}<p>{body}</p>{facts}", ms=reading_ms(_step_text(handout, frame))))
+    finally:
+        document.close()
+    labels = PlayerLabels(back=words(PLAYER["back"]), next=words(PLAYER["next"]), play=words(PLAYER["play"]),
+                          pause=words(PLAYER["pause"]), pace=words(PLAYER["pace"]), slow=words(PLAYER["slow"]),
+                          normal=words(PLAYER["normal"]), fast=words(PLAYER["fast"]),
+                          step=words.translate(PAGE["step_of"].context, PAGE["step_of"].text), stage="",
+                          stage_heading="{title}")
+    title = handout.text("deck:title", deck.title)
+    line = handout.text("caption:fo.title", handout.scenario.title)
+    html = render_page(f"{title} — {line}", [line], steps, labels=labels, language=handout.language)
+    return write_player(target, html)
 
 
 def write_walkthrough(deck: DeckSpec, target: Path, *, translate: Translate, language: str,
@@ -226,6 +320,10 @@ def write_walkthrough(deck: DeckSpec, target: Path, *, translate: Translate, lan
         notes.append("the Falling Off walkthrough replays a fixed game; --seed is ignored")
     if options.image_format == "png":
         return WalkthroughResult(files=write_pngs(handout, Path(target)), notes=notes)
+    if options.image_format == "gif":
+        return WalkthroughResult(files=write_gif(handout, Path(target)), notes=notes)
+    if options.image_format == "html":
+        return WalkthroughResult(files=[write_html(handout, deck, Path(target))], notes=notes)
     write_pdf(handout, deck, Path(target), paper=options.paper)
     return WalkthroughResult(files=[Path(target)], notes=notes)
 

@@ -84,3 +84,50 @@ def test_the_same_seed_gives_the_same_games_and_another_seed_may_not(deck, games
     assert [g.record.events for g in again] == [g.record.events for g in games]
     other = play_stages(deck, players=4, seed=50)
     assert [g.seed for g in other] != [g.seed for g in games]
+
+
+@pytest.fixture(scope="module")
+def painter(deck):  # type: ignore[no-untyped-def]
+    from cardgen.loading.deck_loader import load_deck_layouts
+    from cardgen.render.card_renderer import CardRenderer
+    from cardgen.walkthrough.frames import FramePainter
+
+    layouts = load_deck_layouts(deck)
+    return FramePainter(CardRenderer(deck, layouts[deck.layout], layouts))
+
+
+@pytest.mark.parametrize("stage", [1, 2, 3])
+def test_each_caption_names_players_and_cards_the_frame_draws(plans, deck, painter, stage: int) -> None:  # type: ignore[no-untyped-def]
+    """Every card a caption names in bold is drawn in its frame (where it lies, or as the ghost of
+    where it was), every player it names has a seat, and every card the event moved has an arrow."""
+    import re
+
+    from cardgen.render.recording_canvas import RecordingCanvas
+    from cardgen.walkthrough.frames import frame_size
+
+    names = {card.name: card.id for card in deck.cards}
+    for view in plans["en"][stage - 1].frames:
+        width, height = frame_size(len(view.seats))
+        painter.draw(RecordingCanvas(), view, width=width, height=height)
+        drawn = {kind_of(p.card) for p in painter.placed + painter.ghosts}
+        for name in re.findall(r"\*\*(.+?)\*\*", view.caption):
+            assert names[name] in drawn, (view.caption, name, drawn)
+        seat_names = {seat.name for seat in view.seats}
+        for word in re.findall(r"\b(Ann|Bob|Cleo|Dan|Eve|Finn|Gus|Hana|Ivan|Jo)\b", view.caption):
+            assert word in seat_names
+        assert sorted(a.card for a in painter.arrows) == sorted(m.card for m in view.moves), view.caption
+
+
+@pytest.mark.parametrize("stage", [1, 2, 3])
+def test_no_card_appears_from_nowhere(plans, stage: int) -> None:  # type: ignore[no-untyped-def]
+    """A card on the table that the previous frame did not show either moved in this frame (an
+    arrow) or is accounted for by the frame's "meanwhile" line."""
+    def on_table(view):  # type: ignore[no-untyped-def]
+        cards = {s.held for s in view.seats} | {s.rider for s in view.seats} | {k.top for s in view.seats for k in s.stacks}
+        return {c for c in cards if c}
+
+    frames = plans["en"][stage - 1].frames
+    for before, after in zip(frames, frames[1:]):
+        new = on_table(after) - on_table(before) - {m.card for m in after.moves}
+        assert not new or after.meanwhile.startswith("Meanwhile"), (after.caption, new)
+    assert any("cards dealt:" in view.meanwhile for view in frames)

@@ -125,3 +125,34 @@ def test_colours_stay_apart_in_greyscale() -> None:
     assert all(abs(_luminance(MOMENTUM) - s) > 0.2 for s in squares)
     assert all(abs(_luminance(PUSH) - s) > 0.2 for s in squares)
 
+
+
+def _overlap(a, b) -> bool:  # type: ignore[no-untyped-def]
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_a_fallen_piece_lies_clear_of_the_coordinates() -> None:
+    """Whichever edge square it fell from, and whichever way, it never covers a rank or file label."""
+    from cardgen.games.falling_off.board_drawing import coordinate_boxes, fallen_box
+
+    labels = coordinate_boxes()
+    for square in range(64):
+        for direction in Direction:
+            x, y = fallen_point(square, direction)
+            if MARGIN <= x <= MARGIN + 8 * S and MARGIN <= y <= MARGIN + 8 * S:
+                continue  # not off the board that way
+            box = fallen_box(square, direction)
+            assert not any(_overlap(box, label) for label in labels), (square, direction)
+
+
+def test_push_and_momentum_arrows_stop_short_of_the_pieces() -> None:
+    """An arrow leaves its piece's glyph and ends at the next glyph's edge: it is never drawn over a piece."""
+    from cardgen.games.falling_off.board_drawing import GLYPH_REACH, Arrow, _centre, arrow_ends
+
+    for origin, heading in ((sq("c7"), Direction.E), (sq("c7"), Direction.SW), (sq("e4"), Direction.N)):
+        landing = origin + heading.df + 8 * heading.dr
+        x1, y1, x2, y2 = arrow_ends(Arrow(origin, landing, heading), start_gap=GLYPH_REACH * 0.8, end_gap=GLYPH_REACH)
+        (ox, oy), (lx, ly) = _centre(origin), _centre(landing)
+        assert ((x1 - ox) ** 2 + (y1 - oy) ** 2) ** 0.5 >= GLYPH_REACH * 0.8 - 1e-6
+        assert ((x2 - lx) ** 2 + (y2 - ly) ** 2) ** 0.5 >= GLYPH_REACH - 1e-6
+        assert ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 > 0.2 * S  # and still long enough to read

@@ -76,11 +76,14 @@ def test_png_frames_one_per_step(runner, tmp_path: Path) -> None:  # type: ignor
     assert result.exit_code == 0, result.output
     frames = sorted((tmp_path / "frames").glob("step-*.png"))
     assert len(frames) == len(load_scenario(DECK).steps) == 12
+    sizes = set()
     for frame in frames:
         with Image.open(frame) as image:
-            width, height = image.size
-            assert width == 1063  # 180 mm at 150 dpi
-            assert 500 < height < 900  # one step: a heading and a board beside its caption
+            sizes.add(image.size)
+    assert len(sizes) == 1  # every frame the same size, for slides
+    width, height = sizes.pop()
+    assert width == 1418  # 180 mm at 200 dpi, the dpi of every game's frames
+    assert 700 < height < 1200  # one step: a heading and a board beside its caption
 
 
 def test_the_captions_claims_hold() -> None:
@@ -122,3 +125,31 @@ def test_an_unknown_key_in_the_script_names_the_right_one(runner, deck_copy: Pat
     result = runner.invoke(main, ["walkthrough", str(deck_copy), "-o", str(tmp_path / "w.pdf")])
     assert result.exit_code == 1
     assert "steps.1.captoin: unknown key 'captoin' — did you mean 'caption'?" in result.output
+
+
+def test_the_example_line_as_a_screen_player_and_an_animation(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The same player page as FALLING's (one step per step, nothing fetched) and one GIF of the line."""
+    import re
+
+    from cardgen.walkthrough.player import reading_ms
+
+    page = tmp_path / "line.html"
+    result = runner.invoke(main, ["walkthrough", str(DECK), "--lang", "fr", "--format", "html", "-o", str(page)])
+    assert result.exit_code == 0, result.output
+    html = page.read_text(encoding="utf-8")
+    steps = len(load_scenario(DECK).steps)
+    assert html.count('<section class="step"') == steps
+    assert "http://" not in html and "https://" not in html
+    assert all(ref.startswith(("data:", "#")) for ref in re.findall(r'(?:src|href)="([^"]*)"', html))
+    assert '<html lang="fr">' in html and "Suivant" in html and "Étape" in html
+    assert len(html.encode()) < 2_000_000
+    folder = tmp_path / "gif"
+    result = runner.invoke(main, ["walkthrough", str(DECK), "--format", "gif", "-o", str(folder)])
+    assert result.exit_code == 0, result.output
+    with Image.open(folder / "line.gif") as gif:
+        assert gif.n_frames == steps
+        durations = []
+        for index in range(steps):
+            gif.seek(index)
+            durations.append(gif.info["duration"])
+    assert min(durations) >= reading_ms("") and max(durations) > min(durations)  # longer text, longer hold

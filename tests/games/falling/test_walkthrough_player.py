@@ -1,0 +1,156 @@
+"""The HTML player: one self-contained page, one step per frame, driven in a real browser."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardgen.cli import main
+from tests.conftest import FALLING
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory) -> dict[str, Path]:  # type: ignore[no-untyped-def]
+    from click.testing import CliRunner
+
+    folder = tmp_path_factory.mktemp("player")
+    out = {}
+    for lang in ("en", "fr"):
+        target = folder / f"learn-{lang}.html"
+        result = CliRunner().invoke(main, ["walkthrough", str(FALLING), "--lang", lang, "--format", "html",
+                                           "-o", str(target)])
+        assert result.exit_code == 0, result.output
+        out[lang] = target
+    return out
+
+
+def test_the_page_needs_no_network_and_is_small(pages) -> None:  # type: ignore[no-untyped-def]
+    html = pages["en"].read_text(encoding="utf-8")
+    assert "http://" not in html and "https://" not in html
+    # no resource is fetched from anywhere: every src/href/url() is inline or a fragment
+    references = re.findall(r'(?:src|href)="([^"]*)"', html) + re.findall(r"url\(([^)]*)\)", html)
+    assert references and all(ref.startswith(("data:", "#")) for ref in references), \
+        [ref[:40] for ref in references if not ref.startswith(("data:", "#"))]
+    assert "//" not in re.sub(r"data:[^\"')]*", "", html.split("<script>")[0]).replace("</", "")
+    assert len(html.encode()) < 2_000_000
+    assert "@font-face" in html and "font/woff" in html and "image/webp" in html
+
+
+def test_one_step_per_frame_with_its_caption(pages, plans) -> None:  # type: ignore[no-untyped-def]
+    html = pages["en"].read_text(encoding="utf-8")
+    frames = [view for plan in plans["en"] for view in plan.frames]
+    assert html.count('<section class="step"') == len(frames)
+    captions = re.findall(r'<div class="caption">(.*?)</div>', html)
+    plain = [re.sub(r"<[^>]+>", "", re.sub(r'<span class="rule">.*?</span> ', "", c)) for c in captions]
+    assert plain == [v.caption.replace("**", "").replace("&", "&amp;") for v in frames]
+    tags = re.findall(r'<span class="rule">(.*?)</span>', html)
+    assert tags == [v.rule_label for v in frames if v.rule_label]
+
+
+def test_the_french_page_has_no_english_caption(pages, plans) -> None:  # type: ignore[no-untyped-def]
+    html = pages["fr"].read_text(encoding="utf-8")
+    assert '<html lang="fr">' in html
+    for plan in plans["en"]:
+        for view in plan.frames:
+            english = view.caption.replace("**", "")
+            assert len(english) < 20 or english not in html, english
+    assert "Suivant" in html and ">Next" not in html
+
+
+def _driver(width: int, height: int):  # type: ignore[no-untyped-def]
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+    driver_path = shutil.which("chromedriver")
+    browser = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    if not driver_path or not browser:
+        pytest.skip("headless Chromium is not installed (apt-get install chromium chromium-driver)")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = browser
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 f"--window-size={max(width, 500)},{height}"):
+        options.add_argument(flag)
+    if width < 500:  # a desktop window is never that narrow: emulate the phone
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height,
+                                                                              "pixelRatio": 2.0}})
+    return webdriver.Chrome(service=Service(driver_path), options=options)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)])
+def test_in_a_browser_the_arrow_key_steps_forward(pages, tmp_path: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    driver = _driver(*size)
+    try:
+        driver.get(pages["en"].resolve().as_uri())
+        caption = driver.find_element(By.CSS_SELECTOR, ".step.on .caption").text
+        assert driver.find_element(By.ID, "counter").text == "1"
+        for _ in range(3):
+            ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+        assert driver.find_element(By.ID, "counter").text == "4"
+        # the card this step moved slides from where it lay in the previous frame (or is on its way)
+        sliding = driver.execute_script(
+            "return [].filter.call(document.querySelectorAll('.step.on [data-card]'), function(e){"
+            "return e.getAttribute('data-card').indexOf('ghost-') !== 0 &&"
+            " (e.style.transform || e.style.transition.indexOf('transform') >= 0);}).length")
+        assert sliding >= 1
+        now = driver.find_element(By.CSS_SELECTOR, ".step.on .caption")
+        assert now.text and now.text != caption and now.is_displayed()
+        driver.find_element(By.ID, "back").click()
+        assert driver.find_element(By.ID, "counter").text == "3"
+        table = driver.find_element(By.CSS_SELECTOR, ".step.on svg").rect
+        viewport = driver.execute_script("return document.documentElement.clientWidth")
+        assert viewport <= size[0]
+        assert table["width"] <= viewport and table["height"] > 100  # the table fits the window, no sideways scrolling
+        assert driver.execute_script("return document.documentElement.scrollWidth") <= viewport
+        shot = Path(os.environ.get("CARDGEN_SCREENSHOTS", tmp_path)) / f"player-{size[0]}x{size[1]}.png"
+        driver.save_screenshot(str(shot))
+        assert shot.stat().st_size > 10_000
+    finally:
+        driver.quit()
+
+
+def test_one_gif_per_stage_each_frame_held_for_its_caption(tmp_path: Path, plans) -> None:  # type: ignore[no-untyped-def]
+    from click.testing import CliRunner
+    from PIL import Image
+
+    from cardgen.walkthrough.player import reading_ms
+
+    folder = tmp_path / "gifs"
+    result = CliRunner().invoke(main, ["walkthrough", str(FALLING), "--format", "gif", "-o", str(folder)])
+    assert result.exit_code == 0, result.output
+    files = sorted(folder.glob("*.gif"))
+    assert [f.name for f in files] == ["stage1.gif", "stage2.gif", "stage3.gif"]
+    sizes = set()
+    for gif, plan in zip(files, plans["en"]):
+        with Image.open(gif) as image:
+            assert image.n_frames == len(plan.frames)
+            sizes.add(image.size)
+            for index, view in enumerate(plan.frames):
+                image.seek(index)
+                assert image.info["duration"] >= reading_ms(view.caption) >= 2500
+    assert len(sizes) == 1
+
+
+def test_png_frames_carry_their_game_and_step(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from cardgen.games.falling.walkthrough import _labelled
+
+    folder = tmp_path / "png"
+    result = CliRunner().invoke(main, ["walkthrough", str(FALLING), "--format", "png", "-o", str(folder)])
+    assert result.exit_code == 0, result.output
+    from cardgen.walkthrough.handout import StagePlan
+    from cardgen.walkthrough.table_view import TableView
+
+    view = TableView(seats=(), deck_count=0, grounds_in_deck=0, discard_top=None, discard_count=0, clock_ms=0)
+    stage = StagePlan(key="a", title="Grounds", intro="", new_cards=(), frames=(view, view))
+    labelled = _labelled([stage], lambda context, text: text)
+    assert [v.stage_label for v in labelled[0].frames] == ["Game 1: Grounds · step 1 of 2",
+                                                          "Game 1: Grounds · step 2 of 2"]
