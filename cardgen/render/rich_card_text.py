@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from cardgen.model.deck import CardSpec, CardTypeSpec
     from cardgen.model.layout import ElementSpec
     from cardgen.render.canvas import Canvas
-    from cardgen.render.card_renderer import Box, CardRenderer
+    from cardgen.render.element_kit import Box, ElementRenderer
 
 INLINE = re.compile(r"\[\[([^\[\]]+)\]\]")
 ICON_SCALE = 1.15
@@ -41,7 +41,7 @@ def _icon_names() -> tuple[dict[str, Any], dict[str, Any]]:
     return ABILITY_ICONS, ICONS
 
 
-def check_reference(renderer: CardRenderer, reference: str, card: CardSpec | None) -> None:
+def check_reference(renderer: ElementRenderer, reference: str, card: CardSpec | None) -> None:
     """Refuse ``[[reference]]`` naming no card and no icon, with what it could be."""
     abilities, icons = _icon_names()
     if reference.startswith("icon:"):
@@ -106,7 +106,7 @@ def _painting_icons(rl_canvas: Any, paint: Callable[[Any, str, float, float, flo
         del rl_canvas.drawImage  # back to the class's method
 
 
-def draw_rich_text(renderer: CardRenderer, c: Canvas, e: ElementSpec, text: str, box: Box,
+def draw_rich_text(renderer: ElementRenderer, c: Canvas, e: ElementSpec, text: str, box: Box,
                    card: CardSpec | None, kind: CardTypeSpec | None, *, font: str, size: float,
                    min_size: float | None, color: str) -> None:
     """Draw ``text`` with its inline icons in ``box``, shrinking to ``min_size`` to fit, like plain text."""
@@ -162,7 +162,7 @@ def _fit(text: str, box: Box, *, font: str, size: float, min_size: float | None,
         current = max(smallest, current - 0.25)
 
 
-def _painter(renderer: CardRenderer, ink: str) -> Callable[[Any, str, float, float, float, float], None]:
+def _painter(renderer: ElementRenderer, ink: str) -> Callable[[Any, str, float, float, float, float], None]:
     """Draws one inline icon in place of its marker: a card's on its type colour, an icon alone in ``ink``."""
     from cardgen.render.reportlab_canvas import ReportlabCanvas
 
