@@ -12,7 +12,8 @@ from pathlib import Path
 
 from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps
-from cardgen.render.card_renderer import Translate, no_translation
+from cardgen.i18n.typography import apply_typography
+from cardgen.render.card_renderer import Translate
 from cardgen.render.sheets import Progress, SheetOptions, write_sheets
 
 
@@ -80,11 +81,16 @@ PRODUCTS: dict[str, ProductBuilder] = {
 }
 
 
+def typeset_english(context: str, source: str) -> str:
+    """The English text as written, with the typography pass (curly quotes, minus, no-break spaces)."""
+    return apply_typography(source, "en")
+
+
 def translator_for(deck: DeckSpec, language: str, *, allow_untranslated: bool = False,
                    notes: list[str] | None = None) -> Translate:
     """The translation function for ``language`` (identity for English, the source language)."""
     if language == "en":
-        return no_translation
+        return typeset_english
     from cardgen.i18n import load_translator  # the i18n feature provides catalogs
 
     return load_translator(deck, language, allow_untranslated=allow_untranslated, notes=notes)
