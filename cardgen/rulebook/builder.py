@@ -24,15 +24,16 @@ from reportlab.platypus.flowables import HRFlowable
 
 from cardgen.errors import DeckError
 from cardgen.i18n.messages import rulebook_path
+from cardgen.i18n.typography import apply_typography, lining_figures
 from cardgen.i18n.units import Block, Document, Unit, parse_rulebook
 from cardgen.loading.deck_loader import display_path
 from cardgen.model.deck import DeckSpec
 from cardgen.output import atomic_path
 from cardgen.render.card_renderer import Translate, no_translation
-from cardgen.render.fonts import BODY, register_fonts
+from cardgen.render.fonts import BODY, BODY_BOLD, register_fonts
 from cardgen.rulebook.card_tables import DIRECTIVE_TABLES, clarification_box
 from cardgen.rulebook.components import components_table, label, teaching_items
-from cardgen.rulebook.diagrams import DIAGRAMS, find_diagram
+from cardgen.rulebook.diagrams import DIAGRAMS, find_diagram, typeset_drawing
 from cardgen.rulebook.flowables import (BookCanvas, BookDoc, FloatingFigure, Heading, LongTable, contents_table,
                                         icon_painter, icon_row)
 from cardgen.rulebook.inline import to_markup, to_plain
@@ -88,8 +89,9 @@ class _Story:
     def text(self, unit: Unit) -> str:
         """The unit in the book's language with its values filled in (still Markdown)."""
         text = self.translate(unit.context, unit.source) if unit.translatable else unit.source
-        return render_unit(text, self.values, path=self.source, line=unit.line, context=unit.context,
-                           translated=text != unit.source)
+        filled = render_unit(text, self.values, path=self.source, line=unit.line, context=unit.context,
+                             translated=text != apply_typography(unit.source, "en"))
+        return apply_typography(filled, self.language)  # values (numbers, times) are filled in after translation
 
     def markup(self, unit: Unit) -> str:
         return to_markup(self.text(unit), card_name=self._card_name(unit), icon_size=self.styles.icon_size)
@@ -124,11 +126,11 @@ class _Story:
         if block.kind == "heading":
             unit = block.units[0]
             if block.level == 1:
-                heading = Heading(self.markup(unit), s.chapter, key=block.anchor, plain=self.plain(unit),
+                heading = Heading(lining_figures(self.markup(unit), BODY_BOLD), s.chapter, key=block.anchor, plain=self.plain(unit),
                                   outline_level=0, toc_level=0)
                 return [CondPageBreak(self.geo.frame_height * 0.18), heading]
             if block.level == 2:
-                return [Heading(self.markup(unit), s.section, key=block.anchor, plain=self.plain(unit),
+                return [Heading(lining_figures(self.markup(unit), BODY_BOLD), s.section, key=block.anchor, plain=self.plain(unit),
                                 outline_level=1, toc_level=None)]
             return [Paragraph(self.markup(block.units[0]), s.minor)]
         if block.kind == "paragraph":
@@ -218,7 +220,7 @@ class _Story:
         if name == "title":
             title = self.translate("deck:title", self.deck.title)
             return [Spacer(1, s.body.fontSize * 2), icon_row(self.deck, width=width, size=s.body.fontSize * 2.4),
-                    Spacer(1, s.body.fontSize * 1.4), Paragraph(escape(title), s.title)]
+                    Spacer(1, s.body.fontSize * 1.4), Paragraph(lining_figures(escape(title), BODY_BOLD), s.title)]
         if name == "contents":
             return [Paragraph(escape(label(self.translate, "book:contents")), s.toc_title),
                     contents_table(s.toc_levels)]
@@ -241,7 +243,7 @@ class _Story:
             if maker is None:
                 raise DeckError(f"unknown diagram '{which}'", path=self.source, line=block.line,
                                 hint="diagrams: " + ", ".join(sorted(DIAGRAMS)))
-            drawing = maker(self.deck, self.translate, width=width)
+            drawing = typeset_drawing(maker(self.deck, self.translate, width=width), self.language)
             drawing.hAlign = "CENTER"
             return [Spacer(1, 4), drawing]
         if name == "page-break":

@@ -176,7 +176,7 @@ class CardFace(Flowable):
         path.roundRect(0, 0, self.width, self.height, 2.2)
         c.clipPath(path, stroke=0, fill=0)
         c.scale(self.scale, self.scale)
-        self.renderer.draw_face(ReportlabCanvas(c), self.card)
+        self.renderer.draw_face(ReportlabCanvas(c, language=self.renderer.language), self.card)
         c.restoreState()
         c.saveState()
         c.setStrokeColorRGB(0.75, 0.75, 0.75)
