@@ -112,10 +112,11 @@ class _Story:
                 if following is not None and following.kind == "paragraph" and "caption" in following.classes:
                     flowables = flowables + self.block(following, None)
                     index += 1
+                # the text after a figure, up to the next chapter or figure, may flow up past it
                 text: list[Flowable] = []
-                while index + 1 < len(blocks) and blocks[index + 1].kind not in ("heading", "directive"):
+                while index + 1 < len(blocks) and not _ends_floating_text(blocks[index + 1]):
                     index += 1
-                    text.extend(self.block(blocks[index], None))
+                    text.extend(self.block(blocks[index], blocks[index + 1] if index + 1 < len(blocks) else None))
                 flowables = [FloatingFigure(flowables, text)]
             story.extend(flowables)
             index += 1
@@ -255,6 +256,11 @@ class _Story:
                         hint="directives: " + ", ".join(DIRECTIVES))
 
 
+def _ends_floating_text(block: Block) -> bool:
+    """A chapter heading or another directive (a figure, a table, a page break) stops a figure's text."""
+    return block.kind == "directive" or (block.kind == "heading" and block.level == 1)
+
+
 def load_document(deck: DeckSpec) -> Document:
     path = rulebook_path(deck)
     if not path.is_file():
@@ -264,25 +270,47 @@ def load_document(deck: DeckSpec) -> Document:
 
 
 def build_story(deck: DeckSpec, *, translate: Translate = no_translation, language: str = "en", paper: str = "a4",
-                booklet: bool = False) -> tuple[list[Flowable], Geometry]:
+                booklet: bool = False, spacing: float = 1.0) -> tuple[list[Flowable], Geometry]:
     """The flowables of the rulebook (useful on its own in tests)."""
     register_fonts()
     geo = geometry(paper, booklet=booklet)
-    styles = make_styles(geo, language)
+    styles = make_styles(geo, language, spacing=spacing)
     story = _Story(deck, load_document(deck), translate=translate, language=language, geo=geo, styles=styles)
     return story.build(), geo
 
 
+SHORT_LAST_PAGE = 0.3
+"""A last page using less than this share of its frame is pulled back onto the one before, if it can be."""
+SPACINGS = (1.0, 0.8, 0.6)
+"""Space around blocks tried, in order, to pull a short last page back (see :func:`make_styles`)."""
+
+
 def _render(deck: DeckSpec, target: Any, *, translate: Translate, language: str, paper: str, booklet: bool) -> int:
-    story, geo = build_story(deck, translate=translate, language=language, paper=paper, booklet=booklet)
+    """Typeset the book into ``target``; a short last page (a closing section alone) is pulled back onto the
+    page before by tightening the space around blocks, when that saves the page."""
     title = translate("deck:title", deck.title)
     rl_config.useA85 = 0
-    doc = BookDoc(target, geo=geo, footer=lambda page: label(translate, "book:footer", title=title, page=page),
-                  title=title, author=deck.designer + (f" ({deck.publisher})" if deck.publisher else ""),
-                  subject=label(translate, "book:subject", title=title), creator="cardgen", lang=language,
-                  displayDocTitle=1)
-    doc.multiBuild(story, canvasmaker=partial(BookCanvas, icon_painter=icon_painter(deck)), maxPasses=6)
-    return int(doc.page)
+    first_pages = None
+    for spacing in SPACINGS:
+        story, geo = build_story(deck, translate=translate, language=language, paper=paper, booklet=booklet,
+                                 spacing=spacing)
+        buffer = io.BytesIO()
+        doc = BookDoc(buffer, geo=geo, footer=lambda page: label(translate, "book:footer", title=title, page=page),
+                      title=title, author=deck.designer + (f" ({deck.publisher})" if deck.publisher else ""),
+                      subject=label(translate, "book:subject", title=title), creator="cardgen", lang=language,
+                      displayDocTitle=1)
+        doc.multiBuild(story, canvasmaker=partial(BookCanvas, icon_painter=icon_painter(deck)), maxPasses=6)
+        pages = int(doc.page)
+        if first_pages is None:
+            first_pages, first_pdf = pages, buffer.getvalue()
+        if pages < first_pages or spacing == SPACINGS[-1] or pages <= 2 or doc.used.get(pages, 1.0) >= SHORT_LAST_PAGE:
+            break
+    chosen = (pages, buffer.getvalue()) if pages < first_pages else (first_pages, first_pdf)
+    if isinstance(target, (str, Path)):
+        Path(target).write_bytes(chosen[1])
+    else:
+        target.write(chosen[1])
+    return chosen[0]
 
 
 def write_rulebook(deck: DeckSpec, target: Path, *, translate: Translate = no_translation, language: str = "en",
