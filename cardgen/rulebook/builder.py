@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import io
 from xml.sax.saxutils import escape
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -269,13 +269,36 @@ def load_document(deck: DeckSpec) -> Document:
     return parse_rulebook(path, display=display_path(path))
 
 
+BACK_COVER = "credits"
+"""The anchor of the chapter a booklet prints on its back cover (``# Credits {#credits}``)."""
+
+
+def split_back_cover(document: Document) -> tuple[Document, Document | None]:
+    """The document without its back-cover chapter, and that chapter alone (None when there is none)."""
+    body: list[Block] = []
+    back: list[Block] = []
+    inside = False
+    for block in document.blocks:
+        if block.kind == "heading" and block.level == 1:
+            inside = block.anchor == BACK_COVER
+        (back if inside else body).append(block)
+    if not back:
+        return document, None
+    return replace(document, blocks=tuple(body)), replace(document, blocks=tuple(back))
+
+
 def build_story(deck: DeckSpec, *, translate: Translate = no_translation, language: str = "en", paper: str = "a4",
-                booklet: bool = False, spacing: float = 1.0) -> tuple[list[Flowable], Geometry]:
-    """The flowables of the rulebook (useful on its own in tests)."""
+                booklet: bool = False, spacing: float = 1.0, part: str = "all") -> tuple[list[Flowable], Geometry]:
+    """The flowables of the rulebook (useful on its own in tests); ``part`` is ``all``, or for a booklet
+    ``body`` (everything but the back-cover chapter) or ``back`` (that chapter alone)."""
     register_fonts()
     geo = geometry(paper, booklet=booklet)
     styles = make_styles(geo, language, spacing=spacing)
-    story = _Story(deck, load_document(deck), translate=translate, language=language, geo=geo, styles=styles)
+    document = load_document(deck)
+    if part != "all":
+        body, back = split_back_cover(document)
+        document = body if part == "body" else (back or replace(document, blocks=()))
+    story = _Story(deck, document, translate=translate, language=language, geo=geo, styles=styles)
     return story.build(), geo
 
 
@@ -285,7 +308,8 @@ SPACINGS = (1.0, 0.8, 0.6)
 """Space around blocks tried, in order, to pull a short last page back (see :func:`make_styles`)."""
 
 
-def _render(deck: DeckSpec, target: Any, *, translate: Translate, language: str, paper: str, booklet: bool) -> int:
+def _render(deck: DeckSpec, target: Any, *, translate: Translate, language: str, paper: str, booklet: bool,
+            part: str = "all") -> int:
     """Typeset the book into ``target``; a short last page (a closing section alone) is pulled back onto the
     page before by tightening the space around blocks, when that saves the page."""
     title = translate("deck:title", deck.title)
@@ -293,7 +317,7 @@ def _render(deck: DeckSpec, target: Any, *, translate: Translate, language: str,
     first_pages = None
     for spacing in SPACINGS:
         story, geo = build_story(deck, translate=translate, language=language, paper=paper, booklet=booklet,
-                                 spacing=spacing)
+                                 spacing=spacing, part=part)
         buffer = io.BytesIO()
         doc = BookDoc(buffer, geo=geo, footer=lambda page: label(translate, "book:footer", title=title, page=page),
                       title=title, author=deck.designer + (f" ({deck.publisher})" if deck.publisher else ""),
@@ -313,6 +337,69 @@ def _render(deck: DeckSpec, target: Any, *, translate: Translate, language: str,
     return chosen[0]
 
 
+class _AtBottom(Flowable):
+    """Flowables stacked at the bottom of the frame (a back cover's credits)."""
+
+    def __init__(self, flowables: list[Flowable]) -> None:
+        super().__init__()
+        self.flowables = flowables
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self._width, self._room = available_width, available_height
+        heights = [f.wrap(available_width, available_height)[1] for f in self.flowables]
+        spaces = [f.getSpaceAfter() for f in self.flowables[:-1]] + [0.0]
+        self._content = sum(heights) + sum(spaces)
+        return available_width, max(self._content, available_height)
+
+    def draw(self) -> None:
+        y = self._content
+        for index, f in enumerate(self.flowables):
+            _, h = f.wrapOn(self.canv, self._width, self._room)
+            y -= h
+            f.drawOn(self.canv, 0, y)
+            y -= f.getSpaceAfter()
+
+
+def _back_cover(deck: DeckSpec, *, translate: Translate, language: str, paper: str) -> bytes | None:
+    """The back-cover page of a booklet (its credits at the foot of the page), or None if it has none
+    or they do not fit on one page."""
+    story, geo = build_story(deck, translate=translate, language=language, paper=paper, booklet=True, part="back")
+    if not story:
+        return None
+    register_fonts()
+    probe = _AtBottom(story)
+    _, height = probe.wrap(geo.frame_width, geo.frame_height)
+    if probe._content > geo.frame_height:
+        return None
+    buffer = io.BytesIO()
+    doc = BookDoc(buffer, geo=geo, footer=lambda page: "", creator="cardgen", lang=language)
+    doc.build([_AtBottom(story)])
+    return buffer.getvalue() if int(doc.page) == 1 else None
+
+
+def _booklet_pages(deck: DeckSpec, *, translate: Translate, language: str, paper: str) -> tuple[bytes, int]:
+    """The booklet's pages in reading order, its credits on the back cover (the last page, after any
+    blank pages the fold needs); returns the PDF and the number of typeset pages."""
+    back = _back_cover(deck, translate=translate, language=language, paper=paper)
+    buffer = io.BytesIO()
+    pages = _render(deck, buffer, translate=translate, language=language, paper=paper, booklet=True,
+                    part="all" if back is None else "body")
+    if back is None:
+        return buffer.getvalue(), pages
+    from pypdf import PdfReader, PdfWriter
+
+    body = PdfReader(io.BytesIO(buffer.getvalue()))
+    writer = PdfWriter(clone_from=body)
+    width, height = (float(v) for v in body.pages[0].mediabox[2:])
+    total = (pages + 1 + 3) // 4 * 4
+    for _ in range(total - pages - 1):
+        writer.add_blank_page(width=width, height=height)
+    writer.add_page(PdfReader(io.BytesIO(back)).pages[0])
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue(), pages + 1
+
+
 def write_rulebook(deck: DeckSpec, target: Path, *, translate: Translate = no_translation, language: str = "en",
                    paper: str = "a4", booklet: bool = False) -> RulebookResult:
     """Typeset the rulebook of ``deck`` in ``language`` and write it atomically to ``target``.
@@ -324,9 +411,8 @@ def write_rulebook(deck: DeckSpec, target: Path, *, translate: Translate = no_tr
         if booklet:
             from cardgen.rulebook.booklet import impose
 
-            buffer = io.BytesIO()
-            pages = _render(deck, buffer, translate=translate, language=language, paper=paper, booklet=True)
-            sheets = impose(buffer.getvalue(), tmp, paper=paper)
+            pdf, pages = _booklet_pages(deck, translate=translate, language=language, paper=paper)
+            sheets = impose(pdf, tmp, paper=paper)
         else:
             pages = _render(deck, str(tmp), translate=translate, language=language, paper=paper, booklet=False)
             sheets = None
