@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardgen.i18n.typography import apply_typography
 from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps
-from cardgen.i18n.typography import apply_typography
 from cardgen.render.card_renderer import Translate
 from cardgen.render.sheets import Progress, SheetOptions, write_sheets
 

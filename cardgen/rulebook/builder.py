@@ -368,7 +368,7 @@ def _back_cover(deck: DeckSpec, *, translate: Translate, language: str, paper: s
         return None
     register_fonts()
     probe = _AtBottom(story)
-    _, height = probe.wrap(geo.frame_width, geo.frame_height)
+    probe.wrap(geo.frame_width, geo.frame_height)
     if probe._content > geo.frame_height:
         return None
     buffer = io.BytesIO()

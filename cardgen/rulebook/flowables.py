@@ -102,7 +102,7 @@ class LongTable(Table):
         """The header and the first rows: what must fit under a heading kept with this table."""
         return float(sum(self._rowHeights[: self.repeatRows + self.min_rows]))
 
-    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803 (reportlab's names)
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
         """Reportlab's split, moved up a row or two so that neither page holds a lone body row."""
         parts = super().split(availWidth, availHeight)
         if len(parts) < 2:
@@ -157,7 +157,7 @@ class BookDoc(BaseDocTemplate):
         canvas.drawCentredString(self.geo.page.width_pt / 2, self.geo.margin_bottom * 0.45, self.footer(page))
         canvas.restoreState()
 
-    def beforeDocument(self) -> None:  # noqa: N802 (reportlab's name)
+    def beforeDocument(self) -> None:
         self.used: dict[int, float] = {}
         """Page number → how much of the frame's height its flowables used (0–1), for the last pass."""
 
