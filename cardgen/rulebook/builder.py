@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import io
+import re
 from xml.sax.saxutils import escape
 from dataclasses import dataclass, replace
 from functools import partial
@@ -66,6 +67,7 @@ class _Story:
         self.values = book_values(deck, translate)
         self.source = display_path(document.path)
         self.card_ids = {card.id for card in deck.cards}
+        self.anchors = _anchors(document.blocks)
 
     # -- text ---------------------------------------------------------------------------------
     def _card_name(self, unit: Unit) -> Any:
@@ -94,7 +96,9 @@ class _Story:
         return apply_typography(filled, self.language)  # values (numbers, times) are filled in after translation
 
     def markup(self, unit: Unit) -> str:
-        return to_markup(self.text(unit), card_name=self._card_name(unit), icon_size=self.styles.icon_size)
+        markup = to_markup(self.text(unit), card_name=self._card_name(unit), icon_size=self.styles.icon_size)
+        # a link to a chapter this document does not hold (a booklet's back cover) keeps its words only
+        return _LOCAL_LINK.sub(lambda m: m.group(2) if m.group(1) not in self.anchors else m.group(0), markup)
 
     def plain(self, unit: Unit) -> str:
         return to_plain(self.text(unit), card_name=self._card_name(unit))
@@ -254,6 +258,18 @@ class _Story:
                                           language=self.language)
         raise DeckError(f"unknown directive '{name}'", path=self.source, line=block.line,
                         hint="directives: " + ", ".join(DIRECTIVES))
+
+
+_LOCAL_LINK = re.compile(r'<a href="#([^"]*)"[^>]*>(.*?)</a>', re.DOTALL)
+
+
+def _anchors(blocks: tuple[Block, ...]) -> set[str]:
+    found: set[str] = set()
+    for block in blocks:
+        if block.anchor:
+            found.add(block.anchor)
+        found |= _anchors(block.children)
+    return found
 
 
 def _ends_floating_text(block: Block) -> bool:

@@ -76,3 +76,20 @@ def test_credits_on_the_back_cover_and_fold_marks_on_every_side(falling_dir: Pat
         edge = int(5 * 72 / 25.4 * scale)  # within 5 mm of the edge
         assert min(column[:edge]) < 200 and min(column[-edge:]) < 200, f"side {index + 1}: no fold mark"
     pdf.close()
+
+
+def test_a_back_cover_linking_into_the_book_keeps_the_words_of_the_link(tmp_path: Path) -> None:
+    """Fall Damage's credits point at its Clarifications chapter, which is inside the booklet, not on
+    the back cover: the link becomes plain words instead of a broken destination."""
+    import pypdfium2 as pdfium
+
+    from tests.conftest import ROOT
+
+    deck = load_deck(ROOT / "decks" / "fall-damage")
+    result = write_rulebook(deck, tmp_path / "booklet.pdf", translate=translator_for(deck, "fr"), language="fr",
+                            booklet=True)
+    pdf = pdfium.PdfDocument(str(result.path))
+    width, height = pdf[0].get_size()
+    back = pdf[0].get_textpage().get_text_bounded(0, 0, width / 2, height)
+    assert "Crédits" in back and "Précisions" in back, back
+    pdf.close()
