@@ -52,8 +52,9 @@ class CatalogReport:
         return not self.problems and not self.glossary
 
     def summary(self) -> str:
+        glossary = f", {len(self.glossary)} off the glossary" if self.glossary else ""
         return (f"{self.language}: {self.translated}/{self.total} translated ({self.percent:.0f}%), "
-                f"{self.fuzzy} fuzzy, {self.missing} missing, {self.invalid} with problems"
+                f"{self.fuzzy} fuzzy, {self.missing} missing, {self.invalid} with problems{glossary}"
                 f" — {display_path(self.path)}")
 
     @property

@@ -28,6 +28,7 @@ def test_an_inconsistent_term_fails_with_its_line_and_the_glossary_row(runner, t
     po = folder / "locale" / "fr.po"
     result = runner.invoke(main, ["i18n", "check", str(folder), "fr"])
     assert result.exit_code == 1, result.output
+    assert "0 with problems, 1 off the glossary" in result.output.splitlines()[0]
     line = entry_line(po, "card:gift.name")
     assert (f"{po}:{line}: card:gift.name: glossary: 'Gift' is translated 'Cadeau' "
             f"(see {folder / 'locale' / 'glossary-fr.md'}:5), but this translation does not use it") in result.output
