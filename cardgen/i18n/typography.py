@@ -70,7 +70,7 @@ _BEFORE_COLON = re.compile(rf"(?<=[^\s{NBSP}{NNBSP}:\d]){_SPACES}*:(?=\s|$|[*_»
 _BEFORE_COLON_SPACED = re.compile(rf"{_SPACES}+:(?=\s|$|[*_»)\]])")
 _OPEN_QUOTE = re.compile(rf"«{_SPACES}*")
 _CLOSE_QUOTE = re.compile(rf"{_SPACES}*»")
-_DECIMAL_POINT = re.compile(r"(?<![\d.])(\d+)\.(\d+)(?![\d.]|\.\d)")
+_DECIMAL_POINT = re.compile(r"(?<![\w.])(\d+)\.(\d+)(?![\d.]|\.\d)")  # not in v1.2 or 1.2.3
 
 
 def _common(segment: str, *, opening: str, closing: str) -> str:

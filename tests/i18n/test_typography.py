@@ -24,6 +24,7 @@ from cardgen.render.fonts import BODY, BODY_BOLD, BODY_BOLD_ITALIC, BODY_ITALIC,
     ('il dit "stop"', f"il dit «{NBSP}stop{NBSP}»"),
     ("l'horloge d'Ana", "l’horloge d’Ana"),
     ("à 00:25.8, soit 1.5 s", f"à 00:25,8, soit 1,5{NBSP}s"),
+    ("version v1.2, règle 1.2.3", "version v1.2, règle 1.2.3"),
     ("-1 en Mouvement", f"−1{NBSP}en Mouvement"),
 
 ])
