@@ -10,9 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardgen.i18n.typography import apply_typography
 from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps
-from cardgen.render.card_renderer import Translate, no_translation
+from cardgen.render.card_renderer import Translate
 from cardgen.render.sheets import Progress, SheetOptions, write_sheets
 
 
@@ -82,11 +83,16 @@ PRODUCTS: dict[str, ProductBuilder] = {
 }
 
 
+def typeset_english(context: str, source: str) -> str:
+    """The English text as written, with the typography pass (curly quotes, minus, no-break spaces)."""
+    return apply_typography(source, "en")
+
+
 def translator_for(deck: DeckSpec, language: str, *, allow_untranslated: bool = False,
                    notes: list[str] | None = None) -> Translate:
     """The translation function for ``language`` (identity for English, the source language)."""
     if language == "en":
-        return no_translation
+        return typeset_english
     from cardgen.i18n import load_translator  # the i18n feature provides catalogs
 
     # with --cards, the catalog still covers the whole deck (text may name cards left out)

@@ -98,7 +98,7 @@ def check(deck_dir: Path, language: str | None) -> None:
             failed = True
             continue
         click.echo(report.summary())
-        for problem in report.problems:
+        for problem in [*report.problems, *report.glossary, *report.warnings]:
             click.echo(problem.format())
         failed = failed or not report.ok
     if failed:

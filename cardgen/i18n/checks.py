@@ -16,6 +16,7 @@ from babel.messages.catalog import Catalog
 
 from cardgen.errors import I18nError
 from cardgen.i18n.catalogs import catalog_path, read_catalog
+from cardgen.i18n.glossary import glossary_problem, load_glossary
 from cardgen.i18n.messages import SourceMessage, extract_messages
 from cardgen.i18n.placeholders import differences
 from cardgen.loading.deck_loader import display_path
@@ -35,6 +36,10 @@ class CatalogReport:
     missing: int = 0
     obsolete: int = 0
     problems: list[I18nError] = field(default_factory=list)
+    glossary: list[I18nError] = field(default_factory=list)
+    """Translations that do not use the glossary's word for a game term (``i18n check`` fails)."""
+    warnings: list[I18nError] = field(default_factory=list)
+    """Translations that fight the typography pass (they still build)."""
     usable: dict[tuple[str, str], str] = field(default_factory=dict)
     """(context, English) → translation, for every entry that is translated and sound."""
 
@@ -54,11 +59,12 @@ class CatalogReport:
 
     @property
     def ok(self) -> bool:
-        return not self.problems
+        return not self.problems and not self.glossary
 
     def summary(self) -> str:
+        glossary = f", {len(self.glossary)} off the glossary" if self.glossary else ""
         return (f"{self.language}: {self.translated}/{self.total} translated ({self.percent_shown}), "
-                f"{self.fuzzy} fuzzy, {self.missing} missing, {self.invalid} with problems"
+                f"{self.fuzzy} fuzzy, {self.missing} missing, {self.invalid} with problems{glossary}"
                 f" — {display_path(self.path)}")
 
     @property
@@ -82,6 +88,22 @@ def _missing_glyphs(text: str, deck_fonts: tuple[str, ...] = ()) -> set[str]:
     return missing
 
 
+_TYPED_SPACES = {"\u00a0": "no-break space", "\u202f": "narrow no-break space", "\u2009": "thin space",
+                 "\u2007": "figure space", "\u200a": "hair space"}
+
+
+def typography_warnings(translation: str) -> list[str]:
+    """Ways ``translation`` does the typography pass's job by hand (and may fight it)."""
+    out = []
+    for char, name in _TYPED_SPACES.items():
+        if char in translation:
+            out.append(f"warning: typography: types its own {name} (U+{ord(char):04X}); type a plain space "
+                       "(or none) — the typography pass places French spaces itself")
+    if "\u2212" in translation:
+        out.append("warning: typography: types its own minus sign (U+2212); type a hyphen, the pass sets the minus")
+    return out
+
+
 def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage] | None = None,
                   catalog: Catalog | None = None, path: Path | None = None) -> CatalogReport:
     """Compare ``language``'s catalog with the strings the deck needs."""
@@ -94,6 +116,7 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
     from cardgen.render.deck_fonts import deck_font_faces
 
     deck_fonts = tuple(deck_font_faces(deck))  # the deck's own fonts draw its text too
+    terms = load_glossary(deck, language)
     entries = {(m.context, m.id): m for m in catalog if m.id}
     used: set[tuple[str | None, str]] = set()
     for message in needed:
@@ -129,5 +152,11 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
         if not problems:
             report.translated += 1
             report.usable[key] = string
+        for term in terms:
+            broken = glossary_problem(term, message.text, string)
+            if broken:
+                report.glossary.append(I18nError(broken, path=shown, line=entry.lineno, field=message.context))
+        for warning in typography_warnings(string):
+            report.warnings.append(I18nError(warning, path=shown, line=entry.lineno, field=message.context))
     report.obsolete = len([key for key in entries if key not in used]) + len(catalog.obsolete)
     return report

@@ -62,7 +62,7 @@ def load_translator(deck: DeckSpec, language: str, *, allow_untranslated: bool =
         text = cache.get(key)
         if text is None:
             found = usable.get(key)
-            text = apply_typography(found, language) if found is not None else source
+            text = apply_typography(found, language) if found is not None else apply_typography(source, "en")
             cache[key] = text
         return text
 

@@ -54,7 +54,13 @@ def ensure_font(name: str) -> str:
 
 @cache
 def register_fonts() -> tuple[str, ...]:
-    """Register the bundled fonts (idempotent) and make Lato reportlab's default font."""
+    """Register the bundled fonts (idempotent) and make Lato reportlab's default font.
+
+    Also keeps reportlab from breaking lines at the narrow no-break space French uses.
+    """
+    from cardgen.render.narrow_space import install
+
+    install()
     for name in _EAGER:
         ensure_font(name)
     for name in _FILES:  # what registerFont would map for each face, so Paragraph styles may name it

@@ -14,6 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 from reportlab.platypus import Paragraph
 
+from cardgen.i18n.typography import apply_typography
 from cardgen.render.canvas import Align, Point, VAlign
 from cardgen.render.fonts import BODY, ensure_font, register_fonts
 
@@ -36,9 +37,10 @@ def markup(text: str) -> str:
 class ReportlabCanvas:
     """Implements :class:`~cardgen.render.canvas.Canvas` on ``reportlab.pdfgen.canvas.Canvas``."""
 
-    def __init__(self, canvas: RLCanvas) -> None:
+    def __init__(self, canvas: RLCanvas, *, language: str = "en") -> None:
         register_fonts()
         self.c = canvas
+        self.language = language  # every string drawn gets this language's typography pass
         self._forms: set[str] = set()
         self._fill = "#000000"
         self._paragraph_cache: dict[Any, tuple[Paragraph, float, float]] = {}
@@ -114,6 +116,7 @@ class ReportlabCanvas:
         self.c.clipPath(path, stroke=0, fill=0)
 
     def text(self, x: float, y: float, text: str, *, font: str, size: float, align: Align = "left") -> None:
+        text = apply_typography(text, self.language)
         self.c.setFont(ensure_font(font), size)
         if align == "center":
             self.c.drawCentredString(x, y, text)
@@ -128,6 +131,7 @@ class ReportlabCanvas:
         """Wrap ``text`` in the box, shrinking from ``size`` to ``min_size`` until it fits."""
         if not text:
             return size
+        text = apply_typography(text, language)
         key = (text, round(w, 2), round(h, 2), font, size, min_size, leading, align, color)
         cached = self._paragraph_cache.get(key)
         if cached is None:

@@ -71,7 +71,7 @@ class _FormCache:
 
     def __init__(self, canvas: RLCanvas, renderer: CardRenderer) -> None:
         self.c = canvas
-        self.rc = ReportlabCanvas(canvas)
+        self.rc = ReportlabCanvas(canvas, language=renderer.language)
         self.renderer = renderer
         self.made: set[str] = set()
 

@@ -3,7 +3,9 @@
 With N pages (padded with blanks to a multiple of 4), sheet s carries on its front pages
 N−2s (left) and 1+2s (right), and on its back 2+2s (left) and N−1−2s (right). Print the sheets
 double-sided flipping on the short edge, keep them in order, fold the stack in half and staple
-the fold: the pages read 1, 2, 3 … Uses pypdf (pure Python); the output is deterministic.
+the fold: the pages read 1, 2, 3 … Every side carries fold marks: short dashed lines on the
+fold, at the top and bottom edges, outside the pages' text. Uses pypdf (pure Python); the output
+is deterministic.
 """
 
 from __future__ import annotations
@@ -28,6 +30,29 @@ def saddle_stitch_order(pages: int) -> list[tuple[int | None, int | None]]:
     return sides
 
 
+FOLD_MARK_MM = 7.0
+"""Length of each fold mark, from the paper's edge (inside the pages' 14 mm top and bottom margins)."""
+
+
+def fold_marks(width: float, height: float) -> bytes:
+    """A transparent page of ``width`` × ``height`` with dashed fold marks at its centre line."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.layout.units import MM
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1)
+    canvas.setStrokeColorRGB(0.3, 0.3, 0.3)
+    canvas.setLineWidth(0.6)
+    canvas.setDash([2, 1.5])
+    length = FOLD_MARK_MM * MM
+    for y0, y1 in ((0, length), (height - length, height)):
+        canvas.line(width / 2, y0, width / 2, y1)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
 def impose(pdf: bytes, target: Path, *, paper: str) -> int:
     """Impose the half-size pages of ``pdf`` on ``paper`` sheets (landscape); returns sheets."""
     from pypdf import PdfReader, PdfWriter, Transformation
@@ -36,6 +61,7 @@ def impose(pdf: bytes, target: Path, *, paper: str) -> int:
     sheet = PAPER_SIZES[paper]
     width, height = sheet.height_pt, sheet.width_pt  # landscape
     writer = PdfWriter()
+    marks = PdfReader(io.BytesIO(fold_marks(width, height))).pages[0]
     sides = saddle_stitch_order(len(reader.pages))
     for left, right in sides:
         side = writer.add_blank_page(width=width, height=height)
@@ -46,6 +72,7 @@ def impose(pdf: bytes, target: Path, *, paper: str) -> int:
             page_width = float(page.mediabox.width)
             offset = x + (width / 2 - page_width) / 2
             side.merge_transformed_page(page, Transformation().translate(offset, 0))
+        side.merge_page(marks)
     metadata = reader.metadata or {}
     writer.add_metadata({key: str(value) for key, value in metadata.items()
                          if key in ("/Title", "/Author", "/Subject", "/Creator")} | {"/Producer": "cardgen (reportlab, pypdf)"})

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import difflib
 import io
+import re
 from xml.sax.saxutils import escape
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -24,15 +25,16 @@ from reportlab.platypus.flowables import HRFlowable
 
 from cardgen.errors import DeckError
 from cardgen.i18n.messages import rulebook_path
+from cardgen.i18n.typography import apply_typography, lining_figures
 from cardgen.i18n.units import Block, Document, Unit, parse_rulebook
 from cardgen.loading.deck_loader import display_path
 from cardgen.model.deck import DeckSpec
 from cardgen.output import atomic_path
 from cardgen.render.card_renderer import Translate, no_translation
-from cardgen.render.fonts import BODY, register_fonts
+from cardgen.render.fonts import BODY, BODY_BOLD, register_fonts
 from cardgen.rulebook.card_tables import DIRECTIVE_TABLES, clarification_box
 from cardgen.rulebook.components import components_table, label, teaching_items
-from cardgen.rulebook.diagrams import DIAGRAMS, find_diagram
+from cardgen.rulebook.diagrams import DIAGRAMS, find_diagram, typeset_drawing
 from cardgen.rulebook.flowables import (BookCanvas, BookDoc, FloatingFigure, Heading, LongTable, contents_table,
                                         icon_painter, icon_row)
 from cardgen.rulebook.inline import to_markup, to_plain
@@ -65,6 +67,7 @@ class _Story:
         self.values = book_values(deck, translate)
         self.source = display_path(document.path)
         self.card_ids = {card.id for card in deck.cards}
+        self.anchors = _anchors(document.blocks)
 
     # -- text ---------------------------------------------------------------------------------
     def _card_name(self, unit: Unit) -> Any:
@@ -88,11 +91,14 @@ class _Story:
     def text(self, unit: Unit) -> str:
         """The unit in the book's language with its values filled in (still Markdown)."""
         text = self.translate(unit.context, unit.source) if unit.translatable else unit.source
-        return render_unit(text, self.values, path=self.source, line=unit.line, context=unit.context,
-                           translated=text != unit.source)
+        filled = render_unit(text, self.values, path=self.source, line=unit.line, context=unit.context,
+                             translated=text != apply_typography(unit.source, "en"))
+        return apply_typography(filled, self.language)  # values (numbers, times) are filled in after translation
 
     def markup(self, unit: Unit) -> str:
-        return to_markup(self.text(unit), card_name=self._card_name(unit), icon_size=self.styles.icon_size)
+        markup = to_markup(self.text(unit), card_name=self._card_name(unit), icon_size=self.styles.icon_size)
+        # a link to a chapter this document does not hold (a booklet's back cover) keeps its words only
+        return _LOCAL_LINK.sub(lambda m: m.group(2) if m.group(1) not in self.anchors else m.group(0), markup)
 
     def plain(self, unit: Unit) -> str:
         return to_plain(self.text(unit), card_name=self._card_name(unit))
@@ -110,10 +116,11 @@ class _Story:
                 if following is not None and following.kind == "paragraph" and "caption" in following.classes:
                     flowables = flowables + self.block(following, None)
                     index += 1
+                # the text after a figure, up to the next chapter or figure, may flow up past it
                 text: list[Flowable] = []
-                while index + 1 < len(blocks) and blocks[index + 1].kind not in ("heading", "directive"):
+                while index + 1 < len(blocks) and not _ends_floating_text(blocks[index + 1]):
                     index += 1
-                    text.extend(self.block(blocks[index], None))
+                    text.extend(self.block(blocks[index], blocks[index + 1] if index + 1 < len(blocks) else None))
                 flowables = [FloatingFigure(flowables, text)]
             story.extend(flowables)
             index += 1
@@ -124,11 +131,11 @@ class _Story:
         if block.kind == "heading":
             unit = block.units[0]
             if block.level == 1:
-                heading = Heading(self.markup(unit), s.chapter, key=block.anchor, plain=self.plain(unit),
+                heading = Heading(lining_figures(self.markup(unit), BODY_BOLD), s.chapter, key=block.anchor, plain=self.plain(unit),
                                   outline_level=0, toc_level=0)
                 return [CondPageBreak(self.geo.frame_height * 0.18), heading]
             if block.level == 2:
-                return [Heading(self.markup(unit), s.section, key=block.anchor, plain=self.plain(unit),
+                return [Heading(lining_figures(self.markup(unit), BODY_BOLD), s.section, key=block.anchor, plain=self.plain(unit),
                                 outline_level=1, toc_level=None)]
             return [Paragraph(self.markup(block.units[0]), s.minor)]
         if block.kind == "paragraph":
@@ -218,7 +225,7 @@ class _Story:
         if name == "title":
             title = self.translate("deck:title", self.deck.title)
             return [Spacer(1, s.body.fontSize * 2), icon_row(self.deck, width=width, size=s.body.fontSize * 2.4),
-                    Spacer(1, s.body.fontSize * 1.4), Paragraph(escape(title), s.title)]
+                    Spacer(1, s.body.fontSize * 1.4), Paragraph(lining_figures(escape(title), BODY_BOLD), s.title)]
         if name == "contents":
             return [Paragraph(escape(label(self.translate, "book:contents")), s.toc_title),
                     contents_table(s.toc_levels)]
@@ -241,7 +248,7 @@ class _Story:
             if maker is None:
                 raise DeckError(f"unknown diagram '{which}'", path=self.source, line=block.line,
                                 hint="diagrams: " + ", ".join(sorted(DIAGRAMS)))
-            drawing = maker(self.deck, self.translate, width=width)
+            drawing = typeset_drawing(maker(self.deck, self.translate, width=width), self.language)
             drawing.hAlign = "CENTER"
             return [Spacer(1, 4), drawing]
         if name == "page-break":
@@ -253,6 +260,23 @@ class _Story:
                         hint="directives: " + ", ".join(DIRECTIVES))
 
 
+_LOCAL_LINK = re.compile(r'<a href="#([^"]*)"[^>]*>(.*?)</a>', re.DOTALL)
+
+
+def _anchors(blocks: tuple[Block, ...]) -> set[str]:
+    found: set[str] = set()
+    for block in blocks:
+        if block.anchor:
+            found.add(block.anchor)
+        found |= _anchors(block.children)
+    return found
+
+
+def _ends_floating_text(block: Block) -> bool:
+    """A chapter heading or another directive (a figure, a table, a page break) stops a figure's text."""
+    return block.kind == "directive" or (block.kind == "heading" and block.level == 1)
+
+
 def load_document(deck: DeckSpec) -> Document:
     path = rulebook_path(deck)
     if not path.is_file():
@@ -261,26 +285,135 @@ def load_document(deck: DeckSpec) -> Document:
     return parse_rulebook(path, display=display_path(path))
 
 
+BACK_COVER = "credits"
+"""The anchor of the chapter a booklet prints on its back cover (``# Credits {#credits}``)."""
+
+
+def split_back_cover(document: Document) -> tuple[Document, Document | None]:
+    """The document without its back-cover chapter, and that chapter alone (None when there is none)."""
+    body: list[Block] = []
+    back: list[Block] = []
+    inside = False
+    for block in document.blocks:
+        if block.kind == "heading" and block.level == 1:
+            inside = block.anchor == BACK_COVER
+        (back if inside else body).append(block)
+    if not back:
+        return document, None
+    return replace(document, blocks=tuple(body)), replace(document, blocks=tuple(back))
+
+
 def build_story(deck: DeckSpec, *, translate: Translate = no_translation, language: str = "en", paper: str = "a4",
-                booklet: bool = False) -> tuple[list[Flowable], Geometry]:
-    """The flowables of the rulebook (useful on its own in tests)."""
+                booklet: bool = False, spacing: float = 1.0, part: str = "all") -> tuple[list[Flowable], Geometry]:
+    """The flowables of the rulebook (useful on its own in tests); ``part`` is ``all``, or for a booklet
+    ``body`` (everything but the back-cover chapter) or ``back`` (that chapter alone)."""
     register_fonts()
     geo = geometry(paper, booklet=booklet)
-    styles = make_styles(geo, language)
-    story = _Story(deck, load_document(deck), translate=translate, language=language, geo=geo, styles=styles)
+    styles = make_styles(geo, language, spacing=spacing)
+    document = load_document(deck)
+    if part != "all":
+        body, back = split_back_cover(document)
+        document = body if part == "body" else (back or replace(document, blocks=()))
+    story = _Story(deck, document, translate=translate, language=language, geo=geo, styles=styles)
     return story.build(), geo
 
 
-def _render(deck: DeckSpec, target: Any, *, translate: Translate, language: str, paper: str, booklet: bool) -> int:
-    story, geo = build_story(deck, translate=translate, language=language, paper=paper, booklet=booklet)
+SHORT_LAST_PAGE = 0.3
+"""A last page using less than this share of its frame is pulled back onto the one before, if it can be."""
+SPACINGS = (1.0, 0.8, 0.6)
+"""Space around blocks tried, in order, to pull a short last page back (see :func:`make_styles`)."""
+
+
+def _render(deck: DeckSpec, target: Any, *, translate: Translate, language: str, paper: str, booklet: bool,
+            part: str = "all") -> int:
+    """Typeset the book into ``target``; a short last page (a closing section alone) is pulled back onto the
+    page before by tightening the space around blocks, when that saves the page."""
     title = translate("deck:title", deck.title)
     rl_config.useA85 = 0
-    doc = BookDoc(target, geo=geo, footer=lambda page: label(translate, "book:footer", title=title, page=page),
-                  title=title, author=deck.designer + (f" ({deck.publisher})" if deck.publisher else ""),
-                  subject=label(translate, "book:subject", title=title), creator="cardgen", lang=language,
-                  displayDocTitle=1)
-    doc.multiBuild(story, canvasmaker=partial(BookCanvas, icon_painter=icon_painter(deck)), maxPasses=6)
-    return int(doc.page)
+    first_pages = None
+    for spacing in SPACINGS:
+        story, geo = build_story(deck, translate=translate, language=language, paper=paper, booklet=booklet,
+                                 spacing=spacing, part=part)
+        buffer = io.BytesIO()
+        doc = BookDoc(buffer, geo=geo, footer=lambda page: label(translate, "book:footer", title=title, page=page),
+                      title=title, author=deck.designer + (f" ({deck.publisher})" if deck.publisher else ""),
+                      subject=label(translate, "book:subject", title=title), creator="cardgen", lang=language,
+                      displayDocTitle=1)
+        doc.multiBuild(story, canvasmaker=partial(BookCanvas, icon_painter=icon_painter(deck)), maxPasses=6)
+        pages = int(doc.page)
+        if first_pages is None:
+            first_pages, first_pdf = pages, buffer.getvalue()
+        if pages < first_pages or spacing == SPACINGS[-1] or pages <= 2 or doc.used.get(pages, 1.0) >= SHORT_LAST_PAGE:
+            break
+    chosen = (pages, buffer.getvalue()) if pages < first_pages else (first_pages, first_pdf)
+    if isinstance(target, (str, Path)):
+        Path(target).write_bytes(chosen[1])
+    else:
+        target.write(chosen[1])
+    return chosen[0]
+
+
+class _AtBottom(Flowable):
+    """Flowables stacked at the bottom of the frame (a back cover's credits)."""
+
+    def __init__(self, flowables: list[Flowable]) -> None:
+        super().__init__()
+        self.flowables = flowables
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self._width, self._room = available_width, available_height
+        heights = [f.wrap(available_width, available_height)[1] for f in self.flowables]
+        spaces = [f.getSpaceAfter() for f in self.flowables[:-1]] + [0.0]
+        self._content = sum(heights) + sum(spaces)
+        return available_width, max(self._content, available_height)
+
+    def draw(self) -> None:
+        y = self._content
+        for index, f in enumerate(self.flowables):
+            _, h = f.wrapOn(self.canv, self._width, self._room)
+            y -= h
+            f.drawOn(self.canv, 0, y)
+            y -= f.getSpaceAfter()
+
+
+def _back_cover(deck: DeckSpec, *, translate: Translate, language: str, paper: str) -> bytes | None:
+    """The back-cover page of a booklet (its credits at the foot of the page), or None if it has none
+    or they do not fit on one page."""
+    story, geo = build_story(deck, translate=translate, language=language, paper=paper, booklet=True, part="back")
+    if not story:
+        return None
+    register_fonts()
+    probe = _AtBottom(story)
+    probe.wrap(geo.frame_width, geo.frame_height)
+    if probe._content > geo.frame_height:
+        return None
+    buffer = io.BytesIO()
+    doc = BookDoc(buffer, geo=geo, footer=lambda page: "", creator="cardgen", lang=language)
+    doc.build([_AtBottom(story)])
+    return buffer.getvalue() if int(doc.page) == 1 else None
+
+
+def _booklet_pages(deck: DeckSpec, *, translate: Translate, language: str, paper: str) -> tuple[bytes, int]:
+    """The booklet's pages in reading order, its credits on the back cover (the last page, after any
+    blank pages the fold needs); returns the PDF and the number of typeset pages."""
+    back = _back_cover(deck, translate=translate, language=language, paper=paper)
+    buffer = io.BytesIO()
+    pages = _render(deck, buffer, translate=translate, language=language, paper=paper, booklet=True,
+                    part="all" if back is None else "body")
+    if back is None:
+        return buffer.getvalue(), pages
+    from pypdf import PdfReader, PdfWriter
+
+    body = PdfReader(io.BytesIO(buffer.getvalue()))
+    writer = PdfWriter(clone_from=body)
+    width, height = (float(v) for v in body.pages[0].mediabox[2:])
+    total = (pages + 1 + 3) // 4 * 4
+    for _ in range(total - pages - 1):
+        writer.add_blank_page(width=width, height=height)
+    writer.add_page(PdfReader(io.BytesIO(back)).pages[0])
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue(), pages + 1
 
 
 def write_rulebook(deck: DeckSpec, target: Path, *, translate: Translate = no_translation, language: str = "en",
@@ -294,9 +427,8 @@ def write_rulebook(deck: DeckSpec, target: Path, *, translate: Translate = no_tr
         if booklet:
             from cardgen.rulebook.booklet import impose
 
-            buffer = io.BytesIO()
-            pages = _render(deck, buffer, translate=translate, language=language, paper=paper, booklet=True)
-            sheets = impose(buffer.getvalue(), tmp, paper=paper)
+            pdf, pages = _booklet_pages(deck, translate=translate, language=language, paper=paper)
+            sheets = impose(pdf, tmp, paper=paper)
         else:
             pages = _render(deck, str(tmp), translate=translate, language=language, paper=paper, booklet=False)
             sheets = None

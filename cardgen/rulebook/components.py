@@ -63,6 +63,7 @@ def components_table(deck: DeckSpec, translate: Translate, styles: Styles, *, wi
     rows.append(["", Paragraph(f"<b>{total}</b>", styles.cell), "", ""])
     table = LongTable(rows, colWidths=[face_width + 16, name_width + 16, count_width + 16, text_width + 16],
                       repeatRows=1, hAlign="LEFT")
+    table.footer_rows = 1  # the total never goes over to a page alone
     last = len(rows) - 1
     table.setStyle(TableStyle([
             ("FONT", (0, 0), (-1, -1), BODY),

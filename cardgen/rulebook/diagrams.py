@@ -17,6 +17,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardgen.errors import DeckError
+from cardgen.i18n.typography import apply_typography
 from cardgen.model.deck import DeckSpec
 from cardgen.render.card_renderer import Translate
 from cardgen.render.fonts import BODY
@@ -151,6 +152,20 @@ def scaled(group: Group, width: float, height: float, target_width: float) -> Dr
     drawing = Drawing(width * scale, height * scale)
     group.transform = (scale, 0, 0, scale, 0, 0)
     drawing.add(group)
+    return drawing
+
+
+def typeset_drawing(drawing: Drawing, language: str) -> Drawing:
+    """``drawing`` with the typography pass applied to every string in it (labels are filled in
+    with numbers and names after translation, so the pass runs on the finished drawing)."""
+    def walk(node: object) -> None:
+        for child in getattr(node, "contents", ()):
+            if isinstance(child, String):
+                child.text = apply_typography(child.text, language)
+            else:
+                walk(child)
+
+    walk(drawing)
     return drawing
 
 

@@ -93,9 +93,32 @@ class LongTable(Table):
         if style is not None:  # the caller's style comes after the default, so it wins
             self.setStyle(style)
 
+    min_rows = 2
+    """Body rows that must stay together on either side of a page break (no orphan, no widow)."""
+    footer_rows = 0
+    """Rows at the end (a total) that do not count as body rows: they never go over alone."""
+
     def start_height(self) -> float:
-        """The header and the first row: what must fit under a heading kept with this table."""
-        return float(sum(self._rowHeights[: self.repeatRows + 1]))
+        """The header and the first rows: what must fit under a heading kept with this table."""
+        return float(sum(self._rowHeights[: self.repeatRows + self.min_rows]))
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        """Reportlab's split, moved up a row or two so that neither page holds a lone body row."""
+        parts = super().split(availWidth, availHeight)
+        if len(parts) < 2:
+            return parts
+        first = len(parts[0]._cellvalues)
+        body = len(self._cellvalues) - self.repeatRows - self.footer_rows
+        head_rows = first - self.repeatRows
+        tail_rows = body - head_rows
+        if head_rows < self.min_rows:
+            return []
+        if tail_rows >= self.min_rows:
+            return parts
+        give = self.min_rows - max(tail_rows, 0)
+        if head_rows - give < self.min_rows:
+            return []
+        return super().split(availWidth, float(sum(self._rowHeights[: first - give])) + 0.5)
 
 
 class KeepWithStart(KeepTogether):
@@ -134,7 +157,15 @@ class BookDoc(BaseDocTemplate):
         canvas.drawCentredString(self.geo.page.width_pt / 2, self.geo.margin_bottom * 0.45, self.footer(page))
         canvas.restoreState()
 
+    def beforeDocument(self) -> None:
+        self.used: dict[int, float] = {}
+        """Page number → how much of the frame's height its flowables used (0–1), for the last pass."""
+
     def afterFlowable(self, flowable: Any) -> None:  # noqa: N802 (reportlab's name)
+        frame = getattr(self, "frame", None)
+        if frame is not None and frame._height:
+            used = (frame._y1 + frame._height - frame._y) / frame._height
+            self.used[self.page] = max(self.used.get(self.page, 0.0), used)
         if not isinstance(flowable, Heading):
             return
         canvas = self.canv
@@ -176,7 +207,7 @@ class CardFace(Flowable):
         path.roundRect(0, 0, self.width, self.height, 2.2)
         c.clipPath(path, stroke=0, fill=0)
         c.scale(self.scale, self.scale)
-        self.renderer.draw_face(ReportlabCanvas(c), self.card)
+        self.renderer.draw_face(ReportlabCanvas(c, language=self.renderer.language), self.card)
         c.restoreState()
         c.saveState()
         c.setStrokeColorRGB(0.75, 0.75, 0.75)
@@ -262,6 +293,8 @@ class FloatingFigure(Flowable):
                 moved.append(parts[0])
                 rest[0:1] = parts[1:]
             break
+        while moved and getattr(moved[-1], "getKeepWithNext", lambda: False)():  # no heading ends a page
+            rest.insert(0, moved.pop())
         if not moved:
             return []
         from reportlab.platypus import KeepTogether

@@ -651,14 +651,15 @@ class FramePainter:
         if view.meanwhile:
             c.set_fill(MUTED)
             c.text_box(view.meanwhile, 10, CAPTION_H - meanwhile_h, width - 20, meanwhile_h, font=BODY,
-                       size=self.pt(7.5), min_size=self.min_text, align="left", valign="middle", color=MUTED)
+                       size=self.pt(7.5), min_size=self.min_text, align="left", valign="middle", color=MUTED,
+                       language=self.renderer.language)
         if not view.caption:
             return
         c.set_fill("#f4f1ea")
         box_h = CAPTION_H - meanwhile_h - 2
         c.rect(4, 3, width - 8, box_h - 2, radius=3, fill=True)
         c.text_box(view.caption, 10, 4, width - 20, box_h - 4, font=BODY, size=self.pt(9.5), min_size=self.min_text,
-                   align="left", valign="middle", color=INK)
+                   align="left", valign="middle", color=INK, language=self.renderer.language)
 
 
 __all__ = ["Arrow", "FramePainter", "Highlight", "PlacedCard", "frame_height", "frame_size"]

@@ -17,6 +17,7 @@ from reportlab import rl_config
 from reportlab.platypus import (CondPageBreak, Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak, PageTemplate,
                                 Paragraph, Spacer, Table, TableStyle)
 
+from cardgen.i18n.typography import apply_typography, lining_figures
 from cardgen.layout.sizes import PAPER_SIZES
 from cardgen.layout.units import MM
 from cardgen.model.deck import CardSpec
@@ -157,11 +158,12 @@ class FrameFlowable(Flowable):
         c.saveState()
         c.setFont(BODY_BOLD, 7.5)
         c.setFillColorRGB(0.4, 0.4, 0.4)
-        c.drawRightString(self.width, self.height - 8, self.label)
+        c.drawRightString(self.width, self.height - 8, apply_typography(self.label, self.painter.renderer.language))
         c.scale(self.scale, self.scale)
         # every word in the frame prints at 8 pt or more once scaled onto the page
         self.painter.min_text = MIN_TEXT / min(self.scale, 1.0)
-        self.painter.draw(document_canvas(c), self.view, width=self.design_width, height=self.design_height)
+        self.painter.draw(document_canvas(c, self.painter.renderer.language), self.view, width=self.design_width,
+                          height=self.design_height)
         self.painter.min_text = MIN_TEXT
         c.setStrokeColorRGB(0.8, 0.78, 0.72)
         c.setLineWidth(0.6)
@@ -169,18 +171,13 @@ class FrameFlowable(Flowable):
         c.restoreState()
 
 
-def document_canvas(canvas: Any) -> ReportlabCanvas:
+def document_canvas(canvas: Any, language: str = "en") -> ReportlabCanvas:
     """One Canvas-protocol wrapper per PDF canvas, so each card face is stored once per document."""
     wrapper = getattr(canvas, "_cardgen_wrapper", None)
     if wrapper is None:
-        wrapper = ReportlabCanvas(canvas)
+        wrapper = ReportlabCanvas(canvas, language=language)
         canvas._cardgen_wrapper = wrapper
     return wrapper
-
-
-def _p(text: str, style: Any) -> Paragraph:
-    """A paragraph of user or catalog text: escaped, then **bold** and *italic* allowed."""
-    return Paragraph(markup(text), style)
 
 
 def _fill(template: str, **values: object) -> str:
@@ -200,15 +197,27 @@ class _Story:
         size = self.styles.body.fontSize
         self.numbered = self.styles.bullet.clone("numbered", leftIndent=size * 1.6, bulletIndent=0)
 
+    def markup(self, text: str) -> str:
+        """User or catalog text as paragraph markup, set with the handout language's typography."""
+        return markup(apply_typography(text, self.plan.language))
+
+    def plain(self, text: str) -> str:
+        """Text escaped for paragraph markup (no **bold**), with the typography pass."""
+        return escape(apply_typography(text, self.plan.language))
+
+    def para(self, text: str, style: Any) -> Paragraph:
+        """A paragraph of user or catalog text: escaped, then **bold** and *italic* allowed."""
+        return Paragraph(self.markup(text), style)
+
     def heading(self, text: str, style: Any, *, key: str, level: int) -> Heading:
-        return Heading(markup(text), style, key=key, plain=text, outline_level=level, toc_level=None)
+        return Heading(lining_figures(self.markup(text), BODY_BOLD), style, key=key, plain=text, outline_level=level, toc_level=None)
 
     def build(self) -> list[Flowable]:
         s = self.styles
-        story: list[Flowable] = [Spacer(1, 30), Paragraph(escape(self.plan.title), s.title),
-                                 _p(self.plan.subtitle, s.subtitle), Spacer(1, 12)]
-        story += [_p(text, s.lead) for text in self.plan.lead]
-        story += [Spacer(1, 8), _p(self.plan.credit, s.note)]
+        story: list[Flowable] = [Spacer(1, 30), Paragraph(self.plain(self.plan.title), s.title),
+                                 self.para(self.plan.subtitle, s.subtitle), Spacer(1, 12)]
+        story += [self.para(text, s.lead) for text in self.plan.lead]
+        story += [Spacer(1, 8), self.para(self.plan.credit, s.note)]
         story += self.contents()
         for number, stage in enumerate(self.plan.stages, start=1):
             story += self.stage(number, stage)
@@ -222,9 +231,9 @@ class _Story:
         for number, stage in enumerate(self.plan.stages, start=1):
             cards = ", ".join(f"**{card.name}**" for card in stage.new_cards)
             line = _fill(lab.stage_teaches, n=number, title=stage.title, cards=cards)
-            out.append(Paragraph(markup(line), self.numbered, bulletText="•"))
+            out.append(Paragraph(self.markup(line), self.numbered, bulletText="•"))
             if stage.intro:
-                out.append(Paragraph(markup(stage.intro), s.body.clone("stage-intro", leftIndent=s.body.fontSize * 1.6)))
+                out.append(Paragraph(self.markup(stage.intro), s.body.clone("stage-intro", leftIndent=s.body.fontSize * 1.6)))
         return out
 
     def key(self) -> list[Flowable]:
@@ -232,8 +241,8 @@ class _Story:
         if self.plan.key is None:
             return []
         items = [lab.key_held, lab.key_stacks, lab.key_rider, lab.key_move]
-        text = [Paragraph(f"<b>{escape(lab.key_title)}</b>", s.body)] + [
-            Paragraph(markup(item), self.numbered, bulletText=f"{i}.") for i, item in enumerate(items, start=1)]
+        text = [Paragraph(f"<b>{self.plain(lab.key_title)}</b>", s.body)] + [
+            Paragraph(self.markup(item), self.numbered, bulletText=f"{i}.") for i, item in enumerate(items, start=1)]
         drawing = KeyFlowable(self.painter, self.plan.key)
         table = Table([[drawing, text]], colWidths=[drawing.width + 8, self.geo.frame_width - drawing.width - 8])
         table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), BODY), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -249,7 +258,7 @@ class _Story:
                                self.heading(_fill(lab.stage_heading, n=number, title=stage.title), s.chapter,
                                             key=f"stage-{stage.key}", level=0)]
         if stage.intro:
-            out.append(_p(stage.intro, s.body))
+            out.append(self.para(stage.intro, s.body))
         if stage.new_cards:
             out.append(self.heading(lab.new_cards, s.section, key=f"stage-{stage.key}-cards", level=1))
             out += [self.intro_card(card) for card in stage.new_cards]
@@ -279,10 +288,10 @@ class _Story:
         block: list[Flowable] = []
         if stage.outcome:
             block.append(self.heading(lab.outcome_heading, s.section, key=f"stage-{stage.key}-outcome", level=1))
-            block += [_p(line, s.body) for line in stage.outcome]
+            block += [self.para(line, s.body) for line in stage.outcome]
         if stage.questions:
             block.append(self.heading(lab.questions_heading, s.minor, key=f"stage-{stage.key}-questions", level=1))
-            block += [Paragraph(markup(q.text), self.numbered, bulletText=f"{i}.") for i, q in enumerate(stage.questions, 1)]
+            block += [Paragraph(self.markup(q.text), self.numbered, bulletText=f"{i}.") for i, q in enumerate(stage.questions, 1)]
         if block:
             out.append(KeepTogether(block))
         return out
@@ -290,10 +299,10 @@ class _Story:
     def intro_card(self, intro: IntroCard) -> Flowable:
         s, lab = self.styles, self.labels
         face_w = 34 * MM
-        text: list[Flowable] = [Paragraph(f"<b>{escape(intro.name)}</b>", s.section.clone("card-name", spaceBefore=0)),
-                                Paragraph(f"<b>{escape(lab.does)}:</b> " + markup(intro.does), s.body)]
+        text: list[Flowable] = [Paragraph(f"<b>{self.plain(intro.name)}</b>", s.section.clone("card-name", spaceBefore=0)),
+                                Paragraph(f"<b>{self.plain(lab.does + ':')}</b> " + self.markup(intro.does), s.body)]
         if intro.watch:
-            text.append(Paragraph(f"<b>{escape(lab.watch)}:</b> " + markup(intro.watch), s.body))
+            text.append(Paragraph(f"<b>{self.plain(lab.watch + ':')}</b> " + self.markup(intro.watch), s.body))
         table = Table([[CardFace(self.painter.renderer, intro.card, width=face_w), text]],
                       colWidths=[face_w + 5 * MM, self.geo.frame_width - face_w - 5 * MM])
         table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), BODY), ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -312,9 +321,9 @@ class _Story:
         for number, stage in enumerate(self.plan.stages, start=1):
             if not stage.questions:
                 continue
-            block.append(Paragraph(escape(_fill(lab.answers_for, n=number, title=stage.title)),
+            block.append(Paragraph(self.plain(_fill(lab.answers_for, n=number, title=stage.title)),
                                    s.minor.clone("answer-for", spaceBefore=4)))
-            block += [Paragraph(markup(q.answer), compact, bulletText=f"{i}.")
+            block += [Paragraph(self.markup(q.answer), compact, bulletText=f"{i}.")
                       for i, q in enumerate(stage.questions, 1)]
         return [Spacer(1, 12), KeepTogether(block)]
 
@@ -342,11 +351,12 @@ def write_handout(plan: HandoutPlan, painter: FramePainter, target: Path, *, pap
     story = _Story(plan, painter, geo).build()
     rl_config.useA85 = 0
     with atomic_path(Path(target)) as tmp:
-        doc = BookDoc(str(tmp), geo=geo, footer=lambda page: _fill(plan.labels.footer, title=plan.title, page=page),
+        doc = BookDoc(str(tmp), geo=geo, footer=lambda page: apply_typography(
+                          _fill(plan.labels.footer, title=plan.title, page=page), plan.language),
                       title=plan.title, subject=plan.subtitle, creator="cardgen", lang=plan.language,
                       displayDocTitle=1)
-        doc.addPageTemplates([landscape_template(geo, lambda page: _fill(plan.labels.footer, title=plan.title,
-                                                                          page=page))])
+        doc.addPageTemplates([landscape_template(geo, lambda page: apply_typography(
+            _fill(plan.labels.footer, title=plan.title, page=page), plan.language))])
         doc.build(story)
         pages = int(doc.page)
     return pages

@@ -17,6 +17,7 @@ from html import unescape as html_unescape
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from cardgen.i18n.typography import apply_typography
 from cardgen.output import atomic_path
 from cardgen.render.fonts import register_fonts
 from cardgen.render.svg_canvas import SvgCanvas
@@ -139,7 +140,8 @@ def build_player(title: str, stages: list[StagePlan], painter: FramePainter, *, 
     pictures = face_pictures(painter)
     symbols: dict[str, str] = {}
     steps = [PlayerStep(stage=number, picture=_frame_svg(painter, view, pictures, symbols),
-                        caption=_markup(view.caption), meanwhile=_markup(view.meanwhile), rule=view.rule_label,
+                        caption=_markup(apply_typography(view.caption, language)),
+                        meanwhile=_markup(apply_typography(view.meanwhile, language)), rule=view.rule_label,
                         ms=reading_ms(view.caption))
              for number, stage in enumerate(stages, start=1) for view in stage.frames]
     defs = f'<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>{"".join(symbols.values())}</defs></svg>'

@@ -50,3 +50,46 @@ def test_booklet_pdf(falling_dir: Path, tmp_path: Path) -> None:
     assert "Crédits" in front or result.pages < 4 * result.sheets  # … the last page (or a blank) on its left
     again = write_rulebook(deck, tmp_path / "again.pdf", translate=translator_for(deck, "fr"), language="fr", booklet=True)
     assert again.path.read_bytes() == result.path.read_bytes()
+
+
+
+def test_credits_on_the_back_cover_and_fold_marks_on_every_side(falling_dir: Path, tmp_path: Path) -> None:
+    import pypdfium2 as pdfium
+
+    deck = load_deck(falling_dir)
+    result = write_rulebook(deck, tmp_path / "booklet.pdf", translate=translator_for(deck, "en"), language="en",
+                            booklet=True)
+    pdf = pdfium.PdfDocument(str(result.path))
+    width, height = pdf[0].get_size()
+    # the back cover is the left half of the first sheet's front: the credits, and nothing else
+    text = pdf[0].get_textpage()
+    back = text.get_text_bounded(0, 0, width / 2, height)
+    cover = text.get_text_bounded(width / 2, 0, width, height)
+    assert "Credits" in back and "James Ernest" in back and "Contents" not in back, back
+    assert "Contents" in cover and "Credits" not in cover
+    # fold marks: dark pixels on the fold line near the top and the bottom edge of every side, none mid-page
+    scale = 2.0
+    for index in range(len(pdf)):
+        image = pdf[index].render(scale=scale, grayscale=True).to_pil().convert("L")
+        pixels, x = image.load(), int(width / 2 * scale)
+        column = [min(pixels[x + dx, y] for dx in (-1, 0, 1)) for y in range(image.size[1])]
+        edge = int(5 * 72 / 25.4 * scale)  # within 5 mm of the edge
+        assert min(column[:edge]) < 200 and min(column[-edge:]) < 200, f"side {index + 1}: no fold mark"
+    pdf.close()
+
+
+def test_a_back_cover_linking_into_the_book_keeps_the_words_of_the_link(tmp_path: Path) -> None:
+    """Fall Damage's credits point at its Clarifications chapter, which is inside the booklet, not on
+    the back cover: the link becomes plain words instead of a broken destination."""
+    import pypdfium2 as pdfium
+
+    from tests.conftest import ROOT
+
+    deck = load_deck(ROOT / "decks" / "fall-damage")
+    result = write_rulebook(deck, tmp_path / "booklet.pdf", translate=translator_for(deck, "fr"), language="fr",
+                            booklet=True)
+    pdf = pdfium.PdfDocument(str(result.path))
+    width, height = pdf[0].get_size()
+    back = pdf[0].get_textpage().get_text_bounded(0, 0, width / 2, height)
+    assert "Crédits" in back and "Précisions" in back, back
+    pdf.close()

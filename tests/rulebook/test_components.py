@@ -29,7 +29,7 @@ def test_the_table_follows_a_changed_count(falling_copy: Path, tmp_path: Path) -
         result = write_rulebook(deck, tmp_path / f"{lang}.pdf", translate=translator_for(deck, lang), language=lang)
         text = _components_page(result.path)
         hit = "Frappe" if lang == "fr" else "Hit"
-        assert letters(f"{hit} {'Annonce' if lang == 'fr' else 'Rider'} 11") in letters(text)
+        assert letters(f"{hit} {'Consigne' if lang == 'fr' else 'Rider'} 11") in letters(text)
         assert ("En tout : 57 cartes" if lang == "fr" else "In all: 57 cards") in text.replace("\xa0", " ")
         assert ("les 52 autres cartes" if lang == "fr" else "the other 52 cards") in text  # setup, from {{ … }}
 
@@ -49,7 +49,7 @@ def test_one_row_per_card_with_its_face(falling_dir: Path) -> None:
 def test_a_type_is_named_under_the_card_unless_it_repeats_the_name(falling_dir: Path) -> None:
     deck = load_deck(falling_dir)
     geo = geometry("a4", booklet=False)
-    for lang, ground, hit, rider in (("en", "Ground", "Hit", "Rider"), ("fr", "Sol", "Frappe", "Annonce")):
+    for lang, ground, hit, rider in (("en", "Ground", "Hit", "Rider"), ("fr", "Sol", "Frappe", "Consigne")):
         table = components_table(deck, translator_for(deck, lang), make_styles(geo, lang), width=geo.frame_width,
                                  language=lang)
         cells = {card.id: row[1].text for row, card in zip(table._cellvalues[1:], deck.cards)}

@@ -1,4 +1,9 @@
-"""The house-rules chapter names each variant with the option names and values the engine uses."""
+"""The house-rules chapters speak the player's words; the engine's names live in docs/simulate.md.
+
+docs/simulate.md maps each house rule as the rulebook names it (and each of its choices) to the
+engine's option and values. The rulebook must give each of those names and choices, and no code
+name (a `code span` or a snake_case word) may reach the chapter, in English or in French.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ import pytest
 from cardgen.i18n.units import parse_rulebook
 from tests.conftest import FALLING, ROOT
 
-# The option column of ../shared/RULES.md (D1–D11, A1–A7): name → values the chapter must give.
+# The option column of ../shared/RULES.md (D1–D11, A1–A7): name → values the engine takes.
 OPTIONS = {
     "max_extras": {"1", "unlimited"},
     "extra_hit_per_extra": {"+1/stack"},
@@ -20,28 +25,61 @@ OPTIONS = {
     "ground_return": {"top_of_deck"},
     "ground_window_ms": set(),
 }
+FALLING_OFF = ROOT / "decks" / "falling-off"
+SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
 
-def _option_items() -> dict[str, set[str]]:
-    doc = parse_rulebook(FALLING / "rulebook.md")
-    items: dict[str, set[str]] = {}
-    for unit in doc.units():
-        match = re.match(r"`(\w+)` — (.*)", unit.source)
-        if unit.context.startswith("rulebook:variants.") and match:
-            items[match.group(1)] = set(re.findall(r"`([^`]+)`", match.group(2)))
-    return items
+def _mapping(heading: str) -> dict[str, tuple[str, dict[str, str]]]:
+    """docs/simulate.md's table under the row header ``heading``: rulebook name → (option, {words: value})."""
+    text = (ROOT / "docs" / "simulate.md").read_text(encoding="utf-8")
+    table = text[text.index(f"| {heading} |"):].split("\n\n")[0]
+    out: dict[str, tuple[str, dict[str, str]]] = {}
+    for row in table.splitlines()[2:]:
+        name, option, choices = (cell.strip() for cell in row.strip("|").split("|"))
+        words = dict(re.findall(r"([^;→]+?) → `([^`]+)`", choices))
+        out[name] = (option.strip("`"), {w.strip(): v for w, v in words.items()})
+    return out
 
 
-def test_every_option_is_named_with_its_values() -> None:
-    items = _option_items()
-    assert set(items) == set(OPTIONS)
-    for name, values in OPTIONS.items():
-        assert values <= items[name], name
+def _chapter(deck: object) -> dict[str, str]:
+    doc = parse_rulebook(deck / "rulebook.md")  # type: ignore[operator]
+    return {unit.context: unit.source for unit in doc.units() if unit.context.startswith("rulebook:variants.")}
+
+
+def _french(deck: object, contexts: set[str]) -> dict[str, str]:
+    import polib
+
+    catalog = polib.pofile(str(deck / "locale" / "fr.po"))  # type: ignore[operator]
+    return {e.msgctxt: e.msgstr for e in catalog if e.msgctxt in contexts and not e.obsolete}
+
+
+@pytest.mark.parametrize("deck, heading", [(FALLING, "house rule (rulebook)"), (FALLING_OFF, "house rule (rules sheet)")])
+def test_every_house_rule_is_named_with_its_choices_in_the_players_words(deck: object, heading: str) -> None:
+    chapter = list(_chapter(deck).values())
+    for name, (_, words) in _mapping(heading).items():
+        items = [text for text in chapter if text.startswith(f"**{name}:**")]
+        assert items, f"no '**{name}:**' item in the house rules of {deck}"
+        for choice in words:
+            assert choice.lower() in items[0].lower(), (name, choice)
+
+
+def test_the_mapping_covers_every_engine_option_with_its_values() -> None:
+    mapping = {option: set(words.values()) for option, words in _mapping("house rule (rulebook)").values()}
+    assert set(mapping) == set(OPTIONS)
+    for option, values in OPTIONS.items():
+        assert values <= mapping[option], option
+
+
+@pytest.mark.parametrize("deck", [FALLING, FALLING_OFF])
+def test_no_code_name_reaches_the_players_text(deck: object) -> None:
+    chapter = _chapter(deck)
+    french = _french(deck, set(chapter))
+    assert len(french) == len(chapter)
+    for context, text in [*chapter.items(), *french.items()]:
+        assert "`" not in text and not SNAKE.search(text), (context, text)
 
 
 def test_names_match_the_engine_when_it_is_there() -> None:
-    if not (ROOT / "cardgen" / "games" / "falling" / "variants.py").is_file():
-        pytest.skip("cardgen.games.falling.variants is not written yet")
     source = (ROOT / "cardgen" / "games" / "falling" / "variants.py").read_text()
     missing = [name for name in OPTIONS if name not in source]
-    assert not missing, f"options the rulebook names but the engine does not: {missing}"
+    assert not missing, f"options docs/simulate.md names but the engine does not: {missing}"

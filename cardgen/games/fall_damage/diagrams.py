@@ -157,7 +157,7 @@ def _push_panel(g: Group, deck: DeckSpec, translate: Translate, label: _Labels, 
                 wave.curveTo(x0 + landing * t + 3 + i * 5 + 1.5, y + 1.6, x0 + landing * t + 3 + i * 5 + 3.5, y - 1.6,
                              x0 + landing * t + 3 + (i + 1) * 5, y)
             panel.add(wave)
-        _text(panel, x0 + landing * t + t / 2, ground - 11, label("diagram:fd-push.pool"), size=7, anchor="middle",
+        _text(panel, x0 + landing * t + t / 2, ground - 11, label("diagram:fd-push.pool"), size=8.1, anchor="middle",
               color=WATER_EDGE)
     top = ground + HEIGHTS[0] * t
     pawn = t * 0.95
@@ -165,8 +165,8 @@ def _push_panel(g: Group, deck: DeckSpec, translate: Translate, label: _Labels, 
     tx = x0 + (START + 0.5) * t
     _pawn(panel, ax, top, pawn, fill=ATTACKER, edge=ATTACKER)
     _pawn(panel, tx, top, pawn, fill=HexColor("#ffffff"), edge=INK)
-    _text(panel, ax + 7, top + pawn + 5, label("diagram:fd-push.attacker"), size=7.5, anchor="end")
-    _text(panel, tx - 5, top + pawn + 5, label("diagram:fd-push.target"), size=7.5, anchor="start")
+    _text(panel, ax + 7, top + pawn + 5, label("diagram:fd-push.attacker"), size=8.1, anchor="end")
+    _text(panel, tx - 5, top + pawn + 5, label("diagram:fd-push.target"), size=8.1, anchor="start")
     # the path: along the top for the push, then down to the landing tile
     lx = x0 + (landing + 0.5) * t
     land_y = ground + (HEIGHTS[landing]) * t + (t * 0.55 if water else 0)
@@ -178,7 +178,7 @@ def _push_panel(g: Group, deck: DeckSpec, translate: Translate, label: _Labels, 
     _arrow_head(panel, lx, land_y + pawn + 4, -math.pi / 2, 6, ACCENT)
     _pawn(panel, lx, land_y, pawn, fill=HexColor("#ffffff"), edge=INK, dashed=True)
     push = f"{_push_letter(deck, translate, 'B')}{DISTANCE}"
-    _text(panel, x0 + (START + 1.6) * t, top + pawn * 0.45 + 6, label("diagram:fd-push.push", push=push), size=7.5,
+    _text(panel, x0 + (START + 1.6) * t, top + pawn * 0.45 + 6, label("diagram:fd-push.push", push=push), size=8.1,
           font=BODY_BOLD, anchor="middle", color=ACCENT)
     # the height of the fall: a measuring line beside the landing tile
     mx = x0 + (landing + 1) * t + 8
@@ -186,8 +186,8 @@ def _push_panel(g: Group, deck: DeckSpec, translate: Translate, label: _Labels, 
     for level in range(HEIGHTS[START] - HEIGHTS[landing] + 1):
         y = ground + (HEIGHTS[landing] + level) * t
         panel.add(Line(mx - 3, y, mx + 3, y, strokeColor=INK, strokeWidth=0.8))
-    _text(panel, mx + 6, ground + t * 1.5, label("diagram:fd-push.drop", n=result.drop), size=7.5)
-    _text(panel, mx + 6, ground + t * 0.8 + 3, label("diagram:fd-push.tile"), size=6.5, color=MUTED)
+    _text(panel, mx + 6, ground + t * 1.5, label("diagram:fd-push.drop", n=result.drop), size=8.1)
+    _text(panel, mx + 6, ground + t * 0.8 + 3, label("diagram:fd-push.tile"), size=8.1, color=MUTED)
     # the result
     damage = fall_damage(result.drop, water=water)
     if water:
@@ -196,7 +196,7 @@ def _push_panel(g: Group, deck: DeckSpec, translate: Translate, label: _Labels, 
         _text(panel, ox + 10, 18, label("diagram:fd-push.damage", n=damage), size=9.5, font=BODY_BOLD, color=ACCENT)
         shown = label("diagram:fd-push.damage", n=damage)
         _text(panel, ox + 16 + stringWidth(shown, BODY_BOLD, 9.5), 18,
-              "· " + label("diagram:fd-push.mage", n=fall_damage(result.drop, mage=True)), size=7.5, font=BODY_ITALIC,
+              "· " + label("diagram:fd-push.mage", n=fall_damage(result.drop, mage=True)), size=8.1, font=BODY_ITALIC,
               color=MUTED)
     g.add(panel)
 
@@ -229,8 +229,8 @@ def _grid(g: Group, ox: float, oy: float) -> None:
             g.add(Rect(ox + i * CELL, oy + j * CELL, CELL, CELL, fillColor=HexColor("#faf8f3"), strokeColor=HexColor("#b9b2a4"),
                        strokeWidth=0.5))
     for i in range(BOARD_SIZE):
-        _text(g, ox + (i + 0.5) * CELL, oy - 9, "ABCDEFGHIJ"[i], size=6.5, anchor="middle", color=MUTED)
-        _text(g, ox - 5, oy + (i + 0.5) * CELL - 2.3, str(i + 1), size=6.5, anchor="end", color=MUTED)
+        _text(g, ox + (i + 0.5) * CELL, oy - 9, "ABCDEFGHIJ"[i], size=8.1, anchor="middle", color=MUTED)
+        _text(g, ox - 5, oy + (i + 0.5) * CELL - 2.3, str(i + 1), size=8.1, anchor="end", color=MUTED)
 
 
 def _token(g: Group, ox: float, oy: float, tile: tuple[int, int], *, fill: Color, edge: Color) -> tuple[float, float]:
@@ -293,17 +293,17 @@ def reach_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Draw
     for (tx, ty), clear in notes:
         text = label("diagram:fd-reach.clear" if clear else "diagram:fd-reach.blocked")
         anchor = "end" if tx + stringWidth(text, BODY_BOLD, 7) > right_x + BOARD_SIZE * CELL else "middle"
-        _text(g, tx + (CELL * 0.4 if anchor == "end" else 0), ty + CELL * 0.5 + 2.5, text, size=7, font=BODY_BOLD,
+        _text(g, tx + (CELL * 0.4 if anchor == "end" else 0), ty + CELL * 0.5 + 2.5, text, size=8.1, font=BODY_BOLD,
               anchor=anchor, color=ACCENT if clear else INK)
     tree_x, tree_y = right_x + (TREES[0][0] + 0.5) * CELL, grid_y + (TREES[0][1] + 0.5) * CELL
-    _text(g, tree_x + CELL * 0.55, tree_y - 3, label("diagram:fd-reach.tree"), size=7, color=TREE)
+    _text(g, tree_x + CELL * 0.55, tree_y - 3, label("diagram:fd-reach.tree"), size=8.1, color=TREE)
     attacker = label("diagram:fd-reach.attacker")
-    _text(g, ax, ay - CELL * 0.5 - 7, attacker, size=7, anchor="middle")
+    _text(g, ax, ay - CELL * 0.5 - 7, attacker, size=8.1, anchor="middle")
     # legend under the reach grid
     y = grid_y - 24
     for index, (context, fill) in enumerate((("diagram:fd-reach.one", REACH_FILLS[0]), ("diagram:fd-reach.two", REACH_FILLS[1]),
                                              ("diagram:fd-reach.three", REACH_FILLS[2]))):
         row_y = y - index * 11.5
         g.add(Rect(left_x, row_y - 1.5, 9, 9, fillColor=fill, strokeColor=HexColor("#8c96a1"), strokeWidth=0.5))
-        _text(g, left_x + 14, row_y, label(context), size=7.5)
+        _text(g, left_x + 14, row_y, label(context), size=8.1)
     return _scaled(g, W, H, width)

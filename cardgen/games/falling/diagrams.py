@@ -74,11 +74,13 @@ NEW_STACK = "#2f855a"
 
 TABLE_SIZE = (460.0, 362.0)
 LEGEND_TOP = 34.0
+LABEL_SIZE = 8.1
+"""Labels are drawn at least this size (the diagrams are printed at about their design width)."""
 
 
 def _badge(group: Group, x: float, y: float, letter: str) -> None:
-    group.add(Circle(x, y, 5.6, fillColor=HexColor("#c4561d"), strokeColor=HexColor("#ffffff"), strokeWidth=0.8))
-    group.add(String(x, y - 2.6, letter, fontName=BODY_BOLD, fontSize=7.2, fillColor=HexColor("#ffffff"),
+    group.add(Circle(x, y, 6.3, fillColor=HexColor("#c4561d"), strokeColor=HexColor("#ffffff"), strokeWidth=0.8))
+    group.add(String(x, y - 2.9, letter, fontName=BODY_BOLD, fontSize=LABEL_SIZE, fillColor=HexColor("#ffffff"),
                      textAnchor="middle"))
 
 
@@ -105,11 +107,11 @@ def table_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Draw
     deck_x, deck_y = cx - 24, cy - R + 34
     for i in range(3):
         paint.card(g, None, deck_x - i * 0.8, deck_y + i * 0.8, cw, ch, face_down=True)
-    draw_text(g, deck_x, deck_y - ch / 2 - 8, label("diagram:table.deck"), size=6.5, anchor="middle", color=MUTED)
+    draw_text(g, deck_x, deck_y - ch / 2 - 8, label("diagram:table.deck"), size=LABEL_SIZE, anchor="middle", color=MUTED)
     disc_x = cx + 24
     paint.card(g, "push", disc_x, deck_y, cw, ch, angle=-14)
     paint.card(g, "hit", disc_x + 1, deck_y + 1, cw, ch, angle=9)
-    draw_text(g, disc_x, deck_y - ch / 2 - 8, label("diagram:table.discard"), size=6.5, anchor="middle", color=MUTED)
+    draw_text(g, disc_x, deck_y - ch / 2 - 8, label("diagram:table.discard"), size=LABEL_SIZE, anchor="middle", color=MUTED)
 
     seats = [210.0, 150.0, 90.0, 30.0, 330.0]  # clockwise from the dealer's left
     tops = {1: ["stop"], 2: ["grab", "skip"], 3: ["extra"], 4: ["push"], 5: []}
@@ -160,10 +162,11 @@ def table_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Draw
     a1, a2 = math.radians(end + 8), math.radians(end)
     draw_arrow(g, cx + ar * math.cos(a1), cy + ar * math.sin(a1), cx + ar * math.cos(a2) + 1.2, cy + ar * math.sin(a2) + 1.8,
            head=5)
-    lines = wrap_lines(label("diagram:table.order"), BODY_ITALIC, 6.5, 44)
-    top = cy + (len(lines) - 1) * 3.9 - 2
+    lines = wrap_lines(label("diagram:table.order"), BODY_ITALIC, LABEL_SIZE, 48)
+    top = cy + (len(lines) - 1) * 4.7 - 2
     for i, line in enumerate(lines):
-        g.add(String(cx + 3, top - i * 7.8, line, fontName=BODY_ITALIC, fontSize=6.5, fillColor=MUTED, textAnchor="middle"))
+        g.add(String(cx + 3, top - i * 9.4, line, fontName=BODY_ITALIC, fontSize=LABEL_SIZE, fillColor=MUTED,
+                     textAnchor="middle"))
 
     # letters next to what the legend below explains
     notes = [("A", "rider1", "diagram:table.rider"), ("B", "extra", "diagram:table.extra"),
@@ -177,7 +180,7 @@ def table_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Draw
         x = 10 + (i % 2) * column
         row_y = y - (i // 2) * 22
         _badge(g, x + 6, row_y - 2.5, letter)
-        draw_text(g, x + 16, row_y - 5, label(context), size=7.6, width=column - 22, leading=8.6)
+        draw_text(g, x + 16, row_y - 5, label(context), size=LABEL_SIZE, width=column - 22, leading=9.2)
     return scaled(g, W, H, width)
 
 
@@ -238,12 +241,13 @@ def riders_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dra
         paint.card(panel, rider, rx, ry, cw * 1.15, ch * 1.15, angle=90, faded=swept_rider)
         if extra:
             paint.card(panel, "extra", rx + 9, ry - 6, cw * 1.15, ch * 1.15, angle=100, faded=True)
-        note_y = 20.0
         if rider == "skip" and extra:
             note = label("diagram:riders.stays", extra=extra_name, skip=paint.name("skip"))
         else:
             note = label("diagram:riders.swept")
-        draw_text(panel, rx, note_y, note, size=6.3, anchor="middle", color=MUTED, width=60, leading=7.4)
+        lines = len(wrap_lines(note, BODY, LABEL_SIZE, 70))
+        note_y = max(20.0, 4.0 + 9.0 * (lines - 1))  # the last line stays inside the panel, the first under the card
+        draw_text(panel, rx, note_y, note, size=LABEL_SIZE, anchor="middle", color=MUTED, width=70, leading=9.0)
         draw_arrow(panel, 62, ry, 80, ry)
         # the player's stacks after the pass
         if rider == "hit":
@@ -256,7 +260,7 @@ def riders_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dra
         else:
             for k in range(2):
                 stack(panel, 100 + k * 28, 2, [])
-            draw_text(panel, 146, 30, label("diagram:riders.nothing"), size=7.2, font=BODY_ITALIC, color=MUTED, width=74)
+            draw_text(panel, 146, 30, label("diagram:riders.nothing"), size=LABEL_SIZE, font=BODY_ITALIC, color=MUTED, width=74)
         g.add(panel)
 
     # legend
@@ -265,6 +269,6 @@ def riders_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dra
                                        (ADDED[0], ADDED[1], label("diagram:riders.extra"), False),
                                        (NEW_STACK, "", label("diagram:riders.new"), True)):
         paint.plain(g, x + 6, 11, 10, 13, stroke, fill, dashed=dashed)
-        g.add(String(x + 15, 8, text, fontName=BODY, fontSize=7.5, fillColor=INK))
-        x += 24 + stringWidth(text, BODY, 7.5)
+        g.add(String(x + 15, 8, text, fontName=BODY, fontSize=LABEL_SIZE, fillColor=INK))
+        x += 24 + stringWidth(text, BODY, LABEL_SIZE)
     return scaled(g, W, H, width)

@@ -108,7 +108,7 @@ FURNITURE: tuple[Label, ...] = (
     label_here("walkthrough:frames", "The game, step by step", "Heading above the frames."),
     label_here("walkthrough:step", "Step {n} of {count}", "Above each frame."),
     label_here("walkthrough:outcome", "How it ended", "Heading of a stage's outcome."),
-    label_here("walkthrough:order", "{players} hit the ground, in that order. {winner} wins.",
+    label_here("walkthrough:order", "Order of landing: {players}. {winner} wins.",
                "{players} is a list of names in order; {winner} a name."),
     label_here("walkthrough:length", "The game lasted {time} and {cards} cards were dealt.", "{time} is a clock reading, {cards} a number."),
     label_here("walkthrough:questions", "Questions for the table", "Heading of a stage's questions."),

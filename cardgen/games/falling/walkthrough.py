@@ -141,7 +141,7 @@ def write_frames_png(stages: list[StagePlan], painter: FramePainter, folder: Pat
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=BODY)
     for _, _, view in frames:
-        painter.draw(document_canvas(canvas), view, width=width, height=height)
+        painter.draw(document_canvas(canvas, painter.renderer.language), view, width=width, height=height)
         canvas.showPage()
     canvas.save()
     folder.mkdir(parents=True, exist_ok=True)

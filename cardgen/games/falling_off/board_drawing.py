@@ -215,8 +215,8 @@ def _board(c: ShapesCanvas, marks: Marks) -> None:
     c.rect(MARGIN, MARGIN, 8 * S, 8 * S, fill=False, stroke=True)
     c.set_fill(COORDS)
     for i in range(8):
-        c.text(MARGIN + i * S + S / 2, MARGIN - 0.42 * S, "abcdefgh"[i], font=BODY_BOLD, size=0.34 * S, align="center")
-        c.text(MARGIN - 0.3 * S, MARGIN + i * S + S / 2 - 0.12 * S, str(i + 1), font=BODY_BOLD, size=0.34 * S,
+        c.text(MARGIN + i * S + S / 2, MARGIN - 0.44 * S, "abcdefgh"[i], font=BODY_BOLD, size=0.4 * S, align="center")
+        c.text(MARGIN - 0.3 * S, MARGIN + i * S + S / 2 - 0.14 * S, str(i + 1), font=BODY_BOLD, size=0.4 * S,
                align="center")
 
 
@@ -284,7 +284,7 @@ def _fallen(c: ShapesCanvas, marks: Marks) -> None:
                    angle=-35 if piece.heading.df <= 0 else 35)
 
 
-LEGEND_SIZE = 0.38 * S
+LEGEND_SIZE = 0.4 * S  # 8 pt or more on the page: two boards to a row are printed at about 0.64
 
 
 def _legend_rows(legend: Legend, width: float) -> tuple[list[tuple[str, str]], list[float], list[list[int]]]:

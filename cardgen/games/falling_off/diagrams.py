@@ -59,6 +59,10 @@ def push_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Drawi
     return boards_row(boards, width=width, legend=words.legend())
 
 
+LABEL_MIN = 8.1
+"""Smallest label size, in points, on the printed page."""
+
+
 @register_diagram("falling-off-fall", labels=LABELS)
 def fall_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Drawing:
     """5. Nf3: the knight falls off; 5... Qf7: the queen stops the careening pawn."""
@@ -102,21 +106,34 @@ def markers_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dr
     columns = max(len(cards) for cards in rows.values())
     use_w = size * 2.5
     design_w = use_w + columns * (size + gap)
-    line = 20.0
-    design_h = len(rows) * (size + line + 8)
+    scale = width / design_w
+    text_size = max(11.0, LABEL_MIN / scale)  # at least LABEL_MIN points once the drawing is scaled to the page
+    title_size = max(14.0, text_size * 1.2)
+    line = title_size * 1.45
+    square = size * 1.7
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    lines: list[str] = []
+    for word in words(MARKER_LABELS[2]).split():  # wrapped to the width of the left column
+        if lines and stringWidth(lines[-1] + " " + word, BODY, text_size) <= use_w - gap:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    step = text_size * 1.2
+    design_h = max(len(rows) * (size + line + 8), square + 8 + 14 + len(lines) * step + 4)
     root = Group()
     for r, (kind, cards) in enumerate(rows.items()):
         y = design_h - (r + 1) * (size + line + 8)
         label = MARKER_LABELS[0] if r == 0 else MARKER_LABELS[1]
-        root.add(String(use_w, y + size + 6, words(label), fontName=BODY_BOLD, fontSize=14, fillColor=HexColor("#222222")))
+        root.add(String(use_w, y + size + 6, words(label), fontName=BODY_BOLD, fontSize=title_size,
+                        fillColor=HexColor("#222222")))
         for i, card in enumerate(cards):
             face = Group()
             face.transform = (1, 0, 0, 1, use_w + i * (size + gap), y)
             renderer.draw_face(ShapesCanvas(face), card)
             root.add(face)
     # a marker in use: a dark square of the board, the marker, a knight standing on its ring
-    square = size * 1.7
-    x0, y0 = (use_w - gap - square) / 2, (design_h - square) / 2 + 8
+    x0, y0 = (use_w - gap - square) / 2, design_h - square - (design_h - square - 14 - len(lines) * step) / 2
     c = ShapesCanvas(root)
     c.set_fill("#b8976a")
     c.rect(x0, y0, square, square, fill=True)
@@ -129,18 +146,9 @@ def markers_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dr
     knight = size * 0.62
     draw_piece(c, Kind.KNIGHT, Color.WHITE, x0 + (square - knight) / 2 + size * 0.04, y0 + (square - knight) / 2 + size * 0.06,
                knight)
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    lines: list[str] = []
-    for word in words(MARKER_LABELS[2]).split():  # wrapped to the width of the board square
-        if lines and stringWidth(lines[-1] + " " + word, BODY, 11) <= square * 1.15:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
     for index, text in enumerate(lines):
-        root.add(String(x0 + square / 2, y0 - 14 - index * 13, text, fontName=BODY, fontSize=11, textAnchor="middle",
-                        fillColor=HexColor("#444444")))
-    scale = width / design_w
+        root.add(String(x0 + square / 2, y0 - 14 - index * step, text, fontName=BODY, fontSize=text_size,
+                        textAnchor="middle", fillColor=HexColor("#444444")))
     root.transform = (scale, 0, 0, scale, 0, 0)
     drawing = Drawing(width, design_h * scale)
     drawing.add(root)

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from cardgen.build import translator_for
+from cardgen.i18n.typography import apply_typography
 from cardgen.loading.deck_loader import load_deck_layouts
 from cardgen.model.deck import DeckSpec
 from cardgen.render.card_renderer import ELEMENT_KINDS, CardRenderer
@@ -13,6 +14,11 @@ from cardgen.render.recording_canvas import RecordingCanvas
 from tests.pdf_tools import pdf_text
 
 UNIT_TYPES = ("fighter", "ranger", "caster", "specialist", "summoned")
+
+
+def _typeset(text: str) -> str:
+    """What the English text becomes on the card (curly quotes, no-break spaces)."""
+    return apply_typography(text, "en")
 
 
 def _renderer(deck: DeckSpec, language: str = "en") -> CardRenderer:
@@ -39,14 +45,14 @@ def test_unit_faces_show_class_stats_abilities_and_footer(fd_deck: DeckSpec) -> 
         renderer.draw_face(canvas, card)
         log = canvas.text_log()
         texts = [args[2] for name, args, _ in canvas.records if name == "text"]
-        assert repr(card.name) in log and repr(fd_deck.types[card.type].label.upper()) in log
+        assert repr(_typeset(card.name)) in log and repr(_typeset(fd_deck.types[card.type].label).upper()) in log
         assert {"MOVE", "JUMP", "HEALTH", "ATTACK", "REACH", "PUSH"} <= set(texts), card.id
         assert str(card.stats["health"]) in texts
         for ability in card.abilities:
-            assert ability.text in log, (card.id, ability.name)
-        assert "'↓ FALL DAMAGE'" in log
+            assert repr(_typeset(ability.text))[1:-1] in log, (card.id, ability.name)
+        assert repr(_typeset("↓ Fall Damage").upper()) in log
         if "fall" in card.stats:
-            assert repr(card.stats["fall"]) in log
+            assert repr(_typeset(card.stats["fall"])) in log
 
 
 def test_classes_differ_by_symbol_and_pattern_not_only_colour(fd_deck: DeckSpec) -> None:

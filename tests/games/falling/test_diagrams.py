@@ -29,7 +29,7 @@ def test_table_diagram_labels_every_seat_in_french(falling_dir: Path) -> None:
     texts = " ".join(s.text for s in _strings(drawing))
     for n in range(1, 6):
         assert f"Joueur {n}" in texts
-    for word in ("Donneur", "Paquet", "Défausse", "Annonce, posée en travers", "Extra, décalé sur son annonce"):
+    for word in ("Donneur", "Paquet", "Défausse", "Consigne, posée en travers", "Extra, décalé sur sa consigne"):
         assert word in texts
     assert "Player" not in texts and "Dealer" not in texts
     assert round(drawing.width) == 340

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.cli import main
+from cardgen.i18n.typography import apply_typography
 from tests.conftest import FALLING
 
 
@@ -46,7 +47,7 @@ def test_one_step_per_frame_with_its_caption(pages, plans) -> None:  # type: ign
     assert html.count('<section class="step"') == len(frames)
     captions = re.findall(r'<div class="caption">(.*?)</div>', html)
     plain = [re.sub(r"<[^>]+>", "", re.sub(r'<span class="rule">.*?</span> ', "", c)) for c in captions]
-    assert plain == [v.caption.replace("**", "").replace("&", "&amp;") for v in frames]
+    assert plain == [apply_typography(v.caption, "en").replace("**", "").replace("&", "&amp;") for v in frames]
     tags = re.findall(r'<span class="rule">(.*?)</span>', html)
     assert tags == [v.rule_label for v in frames if v.rule_label]
 
@@ -154,3 +155,14 @@ def test_png_frames_carry_their_game_and_step(tmp_path: Path) -> None:
     labelled = _labelled([stage], lambda context, text: text)
     assert [v.stage_label for v in labelled[0].frames] == ["Game 1: Grounds · step 1 of 2",
                                                           "Game 1: Grounds · step 2 of 2"]
+
+
+def test_the_french_page_is_set_in_french_typography(pages) -> None:  # type: ignore[no-untyped-def]
+    """Captions and 'meanwhile' lines: a no-break space before ; : ! ? and decimal commas in times."""
+    html = pages["fr"].read_text(encoding="utf-8")
+    texts = re.findall(r'<(?:div class="caption"|p class="meanwhile")>(.*?)</(?:div|p)>', html)
+    assert texts
+    for text in texts:
+        plain = re.sub(r"<[^>]+>", "", text)
+        assert not re.search(r"[\w»)][;:!?](?!\d)", plain), plain
+        assert not re.search(r"\d\d:\d\d\.\d", plain), plain
