@@ -21,7 +21,7 @@ from cardgen.games.falling.agents import seat_agents
 from cardgen.games.falling.cards import KINDS
 from cardgen.games.falling.clock import GameOverrun
 from cardgen.games.falling.play import check_players, new_game
-from cardgen.games.falling.state import state_problems
+from cardgen.games.falling.state import AnswerWatch, state_problems
 from cardgen.games.falling.variants import find_variant
 
 
@@ -37,7 +37,8 @@ class SimConfig:
     options: Mapping[str, Any] = field(default_factory=dict)
     seed: int = 0
     check_steps: bool = False
-    """Check every invariant after every step of every game, not only at the end (about 1.8× slower)."""
+    """Check every invariant after every step of every game, not only at the end (about 1.8× slower),
+    including "a player holding an unanswered Ground does nothing but answer it" (R31)."""
 
     def __post_init__(self) -> None:
         low, high = self.players
@@ -90,10 +91,12 @@ def play_one(config: SimConfig, index: int) -> GameSummary:
     game = new_game(dict(config.recipe), seed=seed, players=players, agents=names, variant=config.variant,
                     options=dict(config.options), log=False)
     problems: list[str] = []
+    watch = AnswerWatch()
 
     def check_step(game_now: Any) -> None:
         if not problems:  # the first broken step says enough
-            problems.extend(f"at {game_now.now} ms: {p}" for p in state_problems(game_now.state))
+            found = state_problems(game_now.state) + watch.problems(game_now.state)
+            problems.extend(f"at {game_now.now} ms: {p}" for p in found)
 
     try:
         game.run(after_step=check_step if config.check_steps else None)
