@@ -21,6 +21,7 @@ from cardgen.games.falling import (
     kind_of,
     make_agent,
     play_game,
+    resolve_options,
 )
 from cardgen.loading import load_deck
 from tests.conftest import FALLING
@@ -178,7 +179,8 @@ def test_moments_of_a_scenario() -> None:
     from cardgen.games.falling import find_moments
 
     game = game_from_table({"seats": [{"stacks": [["hit-1"]], "rider": "skip-1", "extras": ["extra-1"]},
-                                      {"stacks": [["hit-2"]], "held": "stop-1"}]}, deck=["ground-1", "ground-2"])
+                                      {"stacks": [["hit-2"]], "held": "stop-1"}]}, deck=["ground-1", "ground-2"],
+                           options=resolve_options("official", {"deal_interval_ms": "1000"}))
     game.attempt(1, Play("stop-1"), at_ms=1300)
     game.run()
     rules = [(m.rule, m.event.kind) for m in find_moments(game.events or [])]

@@ -57,3 +57,19 @@ def test_a_summary_reports_what_the_game_was() -> None:
 def test_bad_configurations_are_rules_errors(changes, needle) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(RulesError, match=needle):
         SimConfig(**{"recipe": RECIPE, "games": 10, **changes})
+
+
+def test_the_default_pace_gives_the_rules_minute_and_a_half() -> None:
+    """R5: "each game takes about a minute and a half"; the default deal pace is calibrated to it."""
+    from statistics import mean
+
+    from cardgen.games.falling.play import deck_recipe
+    from cardgen.loading import load_deck
+    from tests.conftest import FALLING
+
+    shipped = deck_recipe(load_deck(FALLING))
+    rows = run_games(SimConfig(recipe=shipped, games=240, players=(4, 8), seed=3), workers=1)
+    seconds = mean(r.duration_ms for r in rows) / 1000
+    assert 84 <= seconds <= 96, seconds
+    six = [r.duration_ms / 1000 for r in rows if r.players == 6]
+    assert 82 <= mean(six) <= 98
