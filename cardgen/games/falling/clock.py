@@ -53,6 +53,7 @@ from cardgen.games.falling import rules
 from cardgen.games.falling.cards import GROUND, HIT, KINDS, SKIP, SPLIT
 from cardgen.games.falling.events import Event
 from cardgen.games.falling.rules import NEW_STACK, Action, PickUp, Play, Recent
+from cardgen.games.falling.seat_view import SeatView
 from cardgen.games.falling.state import State
 from cardgen.games.falling.variants import Options
 
@@ -68,7 +69,7 @@ class Agent(Protocol):
 
     name: str
 
-    def decide(self, view: object, rng: random.Random) -> Action | None: ...
+    def decide(self, view: SeatView, rng: random.Random) -> Action | None: ...
 
     def reaction_ms(self, rng: random.Random) -> int: ...
 
@@ -137,8 +138,6 @@ class Game:
         self._waiting: list[bool] = [False] * n
         self._wake: list[int] = []
         self._woken: list[bool] = [False] * n
-        from cardgen.games.falling.agents import SeatView  # agents import clock's types
-
         self.views = [SeatView(self, i) for i in range(n)]
         self._judgement = options.dealer_judgement_ms if options.conflict == "dealer" else 0
         self._started = False
