@@ -94,6 +94,8 @@ class Tally:
     decisions: int = 0
     """Attempts that landed: pick-ups and plays, successful or not."""
     cards_dealt: int = 0
+    grounded_ms: list[int] = field(default_factory=list)
+    """When each player hit the Ground, in order (the last one ends the game)."""
 
     def __post_init__(self) -> None:
         self.plays = [dict.fromkeys(KINDS, 0) for _ in range(self.players)]
@@ -383,6 +385,7 @@ class Game:
         """``player`` has just hit the Ground: the dealer turns away from them; is the game over?"""
         st = self.state
         ev = self.events
+        self.tally.grounded_ms.append(t)
         if self._current == player:
             self._plan[:] = []
             self._quick = False

@@ -211,7 +211,7 @@ def recipe_section(recipes: Sequence[Mapping[str, Any]], width: float) -> list[A
 
 
 def write_report(path: Path, stats: Mapping[str, Any], *, title: str = "FALLING: Monte Carlo report",
-                 recipes: Sequence[Mapping[str, Any]] | None = None) -> None:
+                 recipes: Sequence[Mapping[str, Any]] | None = None, impact: Mapping[str, Any] | None = None) -> None:
     """Write the report PDF atomically."""
     register_fonts()
     with atomic_path(Path(path)) as tmp:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,6 +81,8 @@ class GameSummary:
     stops: tuple[int, ...]
     problems: tuple[str, ...] = ()
     """Broken invariants (cards lost or doubled, no single winner …): always empty unless a bug."""
+    grounded_ms: tuple[int, ...] = ()
+    """When each seat of :attr:`order` hit the Ground (the last one ends the game)."""
 
 
 def play_one(config: SimConfig, index: int) -> GameSummary:
@@ -113,7 +115,7 @@ def play_one(config: SimConfig, index: int) -> GameSummary:
         index=index, seed=seed, players=players, agents=tuple(names), winner=st.winner if st.winner is not None else -1,
         order=tuple(st.order), duration_ms=st.clock_ms, cards_dealt=tally.cards_dealt, decisions=tally.decisions,
         failed=tally.failed, plays=tuple(tuple(p[k] for k in KINDS) for p in tally.plays), saves=tuple(tally.saves),
-        stops=tuple(tally.destroyed), problems=tuple(problems))
+        stops=tuple(tally.destroyed), problems=tuple(problems), grounded_ms=tuple(tally.grounded_ms))
 
 
 def play_batch(config: SimConfig, start: int, stop: int) -> list[GameSummary]:
@@ -154,7 +156,9 @@ def run_games(config: SimConfig, *, executor: Executor | None = None, workers: i
             pool.submit(play_batch, config, a, b) for a, b in batches(total, size)]
         done = 0
         collected: list[GameSummary] = []
-        for future in as_completed(futures):
+        # In submission order, not as_completed: cluster futures (Dask's, dask/distributed#548) need not
+        # support it, and every batch is needed anyway.
+        for future in futures:
             part = future.result()
             collected += part
             done += len(part)
