@@ -10,15 +10,22 @@ speaks of the game, never of option names.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 import re
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import HexColor
-from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    CondPageBreak,
+    KeepTogether,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from cardgen.games.falling.cards import KINDS, PLAYABLE
 from cardgen.games.falling.variants import Options
@@ -152,8 +159,8 @@ class _Report:
         first = balance.get("first_seat_advantage")
         duel = st["decisiveness"]["final_duel_seconds"]
         rows = [["Measure", "Value"],
-                ["Mean game length", f"{seconds['mean']:.1f} s (the rules say about {promise} s); "
-                                     f"{100 * st['games_within_15s_of_promise']:.0f}% of games within 15 s of that"],
+                ["Mean game length", (f"{seconds['mean']:.1f} s (the rules say about {promise} s); "
+                                      f"{100 * st['games_within_15s_of_promise']:.0f}% of games within 15 s of that")],
                 ["All seats equal?", f"p = {_p(balance['p_value'])} (chi-square test over {balance['df'] + 1} seats)"],
                 ["Seat 0's advantage", f"{_pts(first['points'])} points (95% interval {_pts(first['ci95'][0])} to "
                                        f"{_pts(first['ci95'][1])})" if first else "–"],

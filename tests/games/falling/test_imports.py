@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import cardgen.games.falling as falling
+from cardgen.games import falling
 
 PACKAGE = "cardgen.games.falling"
 HERE = Path(falling.__file__).parent
