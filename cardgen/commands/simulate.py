@@ -332,8 +332,9 @@ def _print_stats(stats: dict[str, Any], *, every_step: bool = False) -> None:
                    f" fair {100 * r['fair']:.1f}%)  {r['wins']:,}/{r['games']:,}")
     balance = stats["seat_balance"]
     if balance["p_value"] is not None:
+        p = balance["p_value"]
         click.echo(f"all seats equal? chi-square {balance['chi_square']:.1f} on {balance['df']} degrees of freedom, "
-                   f"p = {balance['p_value']:.3g}")
+                   + ("p < 0.001" if p < 0.001 else f"p = {p:.3f}"))
     first = balance.get("first_seat_advantage")
     if first:
         click.echo(f"seat 0's advantage: {100 * first['points']:+.1f} points (95% interval "
