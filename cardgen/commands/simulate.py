@@ -3,14 +3,18 @@
 One game (default): a play-by-play with time stamps, optionally replayed in real time
 (``--pace 0.25`` = quarter speed) and saved as a JSON Lines log (``--log``).
 Many games (``--games N``): statistics on every core with a progress bar, ``--json`` and
-``--report`` outputs, and ``--recipe`` to compare deck recipes.
+``--report`` outputs, ``--recipe`` to compare deck recipes, ``--impact`` (card impact by
+ablation), ``--tune`` (recipe search) and ``--executor dask`` (a Dask cluster instead of local
+processes).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -80,10 +84,21 @@ def parse_recipe(text: str, base: dict[str, int]) -> tuple[str, dict[str, int]]:
               help="Worker processes (default: every core).")
 @click.option("--check", "check_steps", is_flag=True,
               help="With --games: check every invariant after every step, not only at each game's end (slower).")
+@click.option("--impact", is_flag=True,
+              help="With --games: replay the same games with one card of each type taken out (card impact).")
+@click.option("--tune", "tune_text", metavar="length=90s|seat-balance",
+              help="With --games (games per recipe): search deck recipes of the same size for this target.")
+@click.option("--tune-budget", type=click.IntRange(1, 500), default=16, show_default=True,
+              help="With --tune: how many recipes to try at most.")
+@click.option("--executor", "executor_name", type=click.Choice(["process", "dask"]), default="process",
+              show_default=True, help="Where games run: local processes, or a Dask cluster (pip install 'cardgen[dask]').")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="With --executor dask: the scheduler's address (tcp://host:8786); default: a local cluster.")
 def command(deck_dir: Path, players_text: str, seed: int, variant: str, option_items: tuple[str, ...], agents: str,
             stage: str | None, log_path: Path | None, pace: float | None, verbose: bool, games: int | None,
             json_path: Path | None, report_path: Path | None, recipes: tuple[str, ...], workers: int | None,
-            check_steps: bool) -> None:
+            check_steps: bool, impact: bool = False, tune_text: str | None = None, tune_budget: int = 16,
+            executor_name: str = "process", scheduler: str | None = None) -> None:
     """Simulate FALLING with DECK_DIR's cards: one game in slow motion, or --games N for statistics."""
     from cardgen.games.falling import find_variant
     from cardgen.games.falling.agents import seat_agents
@@ -94,13 +109,17 @@ def command(deck_dir: Path, players_text: str, seed: int, variant: str, option_i
     low, high = parse_players(players_text)
     if games is None:
         misplaced = [flag for flag, value in (("--json", json_path), ("--report", report_path), ("--recipe", recipes),
-                                              ("--jobs", workers), ("--check", check_steps)) if value]
+                                              ("--jobs", workers), ("--check", check_steps), ("--impact", impact),
+                                              ("--tune", tune_text), ("--executor", executor_name != "process"),
+                                              ("--scheduler", scheduler)) if value]
         if misplaced:
             raise click.BadParameter("only with --games N (statistics over many games)", param_hint=misplaced[0])
     else:
         misplaced = [flag for flag, value in (("--log", log_path), ("--pace", pace), ("--verbose", verbose)) if value]
         if misplaced:
             raise click.BadParameter("only for a single game (leave out --games)", param_hint=misplaced[0])
+    if scheduler and executor_name != "dask":
+        raise click.BadParameter("only with --executor dask", param_hint="--scheduler")
     names = [a.strip() for a in agents.split(",") if a.strip()]
     if not names:
         raise click.BadParameter("name at least one agent, e.g. heuristic,random", param_hint="--agents")
@@ -127,9 +146,39 @@ def command(deck_dir: Path, players_text: str, seed: int, variant: str, option_i
     compared = [("deck", base)] + [parse_recipe(r, base) for r in recipes]
     for _, counts in compared:
         deck_recipe(counts)
-    _many_games(compared, games=games, players=(low, high), seed=seed, variant=chosen.name, overrides=overrides,
-                agents=names, json_path=json_path, report_path=report_path, workers=workers,
-                check_steps=check_steps, title=f"{deck.title}: Monte Carlo report")
+    target = None
+    if tune_text is not None:
+        from cardgen.games.falling.tuning import parse_target
+
+        target = parse_target(tune_text)
+    with _executor(executor_name, scheduler, workers) as executor:
+        _many_games(compared, games=games, players=(low, high), seed=seed, variant=chosen.name, overrides=overrides,
+                    agents=names, json_path=json_path, report_path=report_path, workers=workers,
+                    check_steps=check_steps, title=f"{deck.title}: Monte Carlo report", impact=impact,
+                    target=target, tune_budget=tune_budget, executor=executor)
+
+
+@contextlib.contextmanager
+def _executor(name: str, scheduler: str | None, workers: int | None) -> Iterator[Any]:
+    """None (a local process pool per run) or a Dask cluster's executor, closed afterwards."""
+    if name != "dask":
+        yield None
+        return
+    try:
+        from distributed import Client
+    except ImportError:
+        raise RulesError("--executor dask needs Dask", field="--executor",
+                         hint="pip install 'cardgen[dask]'") from None
+    try:
+        client = Client(scheduler, timeout=20) if scheduler else Client(n_workers=workers or 2, threads_per_worker=1,
+                                                                         dashboard_address=None)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise RulesError(f"cannot reach the Dask scheduler {scheduler}: {exc}", field="--scheduler",
+                         hint="start one with 'dask scheduler' and give its tcp://host:port") from None
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
 
 
 RULES_PLAYERS = (4, 8)
@@ -171,35 +220,64 @@ def _one_game(recipe: dict[str, int], *, players: int, seed: int, variant: str, 
 def _many_games(compared: list[tuple[str, dict[str, int]]], *, games: int, players: tuple[int, int], seed: int,
                 variant: str, overrides: dict[str, str], agents: list[str], json_path: Path | None,
                 report_path: Path | None, workers: int | None, title: str,
-                check_steps: bool = False) -> None:
+                check_steps: bool = False, impact: bool = False, target: Any = None, tune_budget: int = 16,
+                executor: Any = None) -> None:
     from cardgen.games.falling.balance import compare_recipes, game_stats
     from cardgen.games.falling.simulation import SimConfig, default_workers, run_games
 
     every: dict[str, dict[str, Any]] = {}
     started = time.perf_counter()
+    cpu_started = _cpu_seconds()
     workers = workers or default_workers()
+
+    def run(config: SimConfig, label: str) -> list[Any]:
+        return _with_progress(label, config.games, lambda progress: run_games(
+            config, executor=executor, workers=workers, progress=progress))
+
+    base_rows: list[Any] = []
+    base_config = None
     for name, counts in compared:
         config = SimConfig(recipe=counts, games=games, players=players, agents=tuple(agents), variant=variant,
                            options=overrides, seed=seed, check_steps=check_steps)
-        label = f"{name}: {games:,} games" if len(compared) > 1 else f"{games:,} games"
-        rows = _with_progress(label, games, lambda progress, c=config: run_games(c, workers=workers, progress=progress))
+        rows = run(config, f"{name}: {games:,} games" if len(compared) > 1 else f"{games:,} games")
+        if name == "deck":
+            base_rows, base_config = rows, config
         every[name] = game_stats(rows, config)
-    elapsed = time.perf_counter() - started
     stats = every["deck"]
     table = compare_recipes(every) if len(compared) > 1 else None
     output = dict(stats)
     if table is not None:
         output["recipes"] = table
+    impact_table = None
+    if impact and base_config is not None:
+        from cardgen.games.falling.impact import card_impact
+
+        impact_table = card_impact(base_config, lambda c: run(c, f"without one card: {games:,} games"),
+                                   base_rows=base_rows)
+        output["impact"] = impact_table
+    tuned = None
+    if target is not None and base_config is not None:
+        from cardgen.games.falling.tuning import tune
+
+        tuned = tune(base_config, target, lambda c: run_games(c, executor=executor, workers=workers),
+                     budget=tune_budget)
+        output["tune"] = tuned.as_dict()
+    elapsed = time.perf_counter() - started
+    cpu = _cpu_seconds() - cpu_started
     if json_path is not None:
         with atomic_path(json_path) as tmp:
             tmp.write_text(json.dumps(output, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     if report_path is not None:
         from cardgen.games.falling.report import write_report
 
-        write_report(report_path, stats, title=title, recipes=table)
+        write_report(report_path, stats, title=title, recipes=table, impact=impact_table)
     total = games * len(compared)
-    click.echo(f"{total:,} games in {elapsed:.1f} s ({total / elapsed:,.0f} games/s, {workers} "
-               f"worker{'s' if workers > 1 else ''})")
+    if impact_table is not None:
+        total += games * len(impact_table["removed_one"])
+    if tuned is not None:
+        total += tuned.games
+    where = "a Dask cluster" if executor is not None else f"{workers} worker{'s' if workers > 1 else ''}"
+    click.echo(f"{total:,} games in {elapsed:.1f} s, {cpu:.1f} s of CPU ({total / elapsed:,.0f} games/s, {where})")
     _print_stats(stats, every_step=check_steps)
     if table is not None:
         click.echo("\nrecipes compared (same seeds):")
@@ -207,9 +285,47 @@ def _many_games(compared: list[tuple[str, dict[str, int]]], *, games: int, playe
         for row in table:
             click.echo(f"  {row['name'][:24]:<24} {row['mean_game_seconds']:>8.1f} {row['mean_cards_dealt']:>7.1f} "
                        f"{100 * row['seat_spread']:>6.1f}% {row['grounds_stopped_per_game']:>6.2f}")
+    if impact_table is not None:
+        _print_impact(impact_table)
+    if tuned is not None:
+        _print_tune(tuned)
     for path in (json_path, report_path):
         if path is not None:
             console.say(f"wrote {display_path(path)}")
+
+
+def _cpu_seconds() -> float:
+    """CPU seconds of this process and of its finished worker processes."""
+    import resource
+
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _print_impact(impact: dict[str, Any]) -> None:
+    click.echo(f"\ncard impact: one card taken out, {impact['games_per_deck']:,} games each on the same seeds "
+               f"(95% intervals)")
+    click.echo(f"  {'without one':<12} {'length change':>24} {'seat 0 advantage change':>30}")
+    for row in impact["removed_one"]:
+        lo, hi = row["length_change_ci95"]
+        a_lo, a_hi = row["first_seat_advantage_change_ci95"]
+        click.echo(f"  {row['kind']:<12} {row['length_change_seconds']:>+7.2f} s ({lo:+.2f} to {hi:+.2f})"
+                   f" {100 * row['first_seat_advantage_change']:>+8.1f} pts ({100 * a_lo:+.1f} to {100 * a_hi:+.1f})")
+
+
+def _print_tune(result: Any) -> None:
+    from cardgen.games.falling.tuning import deck_yaml_lines
+
+    best, start = result.best, result.start
+    click.echo(f"\nrecipe search for {result.target.describe()}: {len(result.trials)} recipes × "
+               f"{result.games_per_recipe:,} games = {result.games:,} games")
+    click.echo(f"  the deck's recipe: mean game {start.mean_game_seconds:.1f} s, score {start.score:.2f}")
+    click.echo(f"  best recipe:       mean game {best.mean_game_seconds:.1f} s, score {best.score:.2f}"
+               + ("" if best is not start else " (no better recipe found)"))
+    click.echo("deck.yaml lines (cards: entries to change):")
+    for line in deck_yaml_lines(best.recipe, start.recipe):
+        click.echo(line)
 
 
 def _with_progress(label: str, total: int, work: Any) -> Any:
@@ -226,11 +342,25 @@ def _print_stats(stats: dict[str, Any], *, every_step: bool = False) -> None:
     for r in stats["win_rate_by_seat"]:
         click.echo(f"  seat {r['seat']}: {100 * r['rate']:5.1f}%  ({100 * r['ci95'][0]:.1f}–{100 * r['ci95'][1]:.1f}%,"
                    f" fair {100 * r['fair']:.1f}%)  {r['wins']:,}/{r['games']:,}")
+    balance = stats["seat_balance"]
+    if balance["p_value"] is not None:
+        p = balance["p_value"]
+        click.echo(f"all seats equal? chi-square {balance['chi_square']:.1f} on {balance['df']} degrees of freedom, "
+                   + ("p < 0.001" if p < 0.001 else f"p = {p:.3f}"))
+    first = balance.get("first_seat_advantage")
+    if first:
+        click.echo(f"seat 0's advantage: {100 * first['points']:+.1f} points (95% interval "
+                   f"{100 * first['ci95'][0]:+.1f} to {100 * first['ci95'][1]:+.1f})")
+    duel = stats["decisiveness"]["final_duel_seconds"]
+    click.echo(f"final duel (last two players left): median {duel['median']:.1f} s, 10–90%: "
+               f"{duel['p10']:.1f}–{duel['p90']:.1f} s; games within 15 s of the rules' "
+               f"{stats['rules_promise_seconds']} s: {100 * stats['games_within_15s_of_promise']:.0f}%")
     plays = stats["plays"]
     click.echo("plays per game: " + ", ".join(f"{k} {v['per_game']:.2f}" for k, v in plays.items()))
     stops = stats["stops"]
-    click.echo(f"Grounds sent back by a Stop: {stops['grounds_stopped_per_game']:.2f} per game; "
-               f"winners saved at least once: {100 * stops['winners_saved']:.1f}%")
+    click.echo(f"Grounds sent back by a Stop: {stops['grounds_stopped_per_game']:.2f} per game; players saved: "
+               f"{stops['players_saved_per_game']:.2f} per game; winners saved at least once: "
+               f"{100 * stops['winners_saved']:.1f}%")
     agents = stats["agents_compared"]
     if len(agents) > 1:
         click.echo("agents: " + ", ".join(f"{n} {100 * a['rate']:.1f}% (fair {100 * a['fair']:.1f}%)"

@@ -93,6 +93,8 @@ def test_recipes_are_compared(runner, tmp_path: Path) -> None:  # type: ignore[n
     (["--games", "5", "--recipe", "jump=3"], 1, "unknown FALLING card kind 'jump'"),
     (["--stage", "9"], 1, "no teaching stage 9"),
     (["--pace", "0"], 2, "--pace"),
+    (["--impact"], 2, "only with --games"),
+    (["--games", "5", "--tune", "speed"], 1, "cannot tune for 'speed'"),
 ])
 def test_bad_input_is_one_line_without_traceback(runner, args, code, needle) -> None:  # type: ignore[no-untyped-def]
     result = runner.invoke(main, ["simulate", str(FALLING), *args])
@@ -116,3 +118,18 @@ def test_check_flag_checks_every_step(runner) -> None:  # type: ignore[no-untype
     assert "invariant violations: 0 (checked after every step)" in result.output
     alone = runner.invoke(main, ["simulate", str(FALLING), "--check"])
     assert alone.exit_code == 2 and "only with --games" in alone.output
+
+
+def test_impact_and_tune_print_intervals_and_deck_yaml_lines(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    result = runner.invoke(main, ["simulate", str(FALLING), "--games", "30", "--workers", "1", "--impact",
+                                  "--tune", "length=80s", "--tune-budget", "3", "--json", str(tmp_path / "s.json"),
+                                  "--report", str(tmp_path / "s.pdf")])
+    assert result.exit_code == 0, result.output
+    assert "card impact: one card taken out, 30 games each on the same seeds" in result.output
+    assert re.search(r"^  stop +[+-]\d+\.\d\d s \([+-]", result.output, re.M)
+    assert "recipe search for a mean game of 80 s" in result.output
+    assert re.search(r"^  - id: hit\n    count: \d+", result.output, re.M)
+    assert re.search(r"s of CPU", result.output)
+    stats = json.loads((tmp_path / "s.json").read_text())
+    assert len(stats["impact"]["removed_one"]) == 7 and stats["tune"]["recipes_tried"] <= 3
+    assert stats["seat_balance"]["df"] == 5 and 0 <= stats["seat_balance"]["p_value"] <= 1

@@ -1,7 +1,7 @@
 """The simulator over every variant, house-rule option and player count: no invariant ever breaks.
 
-Every game is checked after every step (each card in exactly one place, no negative counts …)
-and at its end (exactly one player left, everyone else knocked out in order). The default suite
+Every game is checked after every step (each card in exactly one place, no negative counts, a
+player holding an unanswered Ground does nothing but answer it …) and at its end (exactly one player left, everyone else knocked out in order). The default suite
 plays 1,600 games; ``pytest -m fuzz`` plays 100,000.
 """
 
@@ -28,6 +28,7 @@ OPTION_SETS: list[dict[str, str]] = [
     {"lockout": "off"},
     {"ground_window_ms": "0", "deal_interval_ms": "300"},
     {"max_extras": "2", "push_scope": "any", "lockout": "off", "ground_window_ms": "1500"},
+    {"hit_interval_ms": "40", "counter_window_ms": "1500", "stop_mode": "counter_on_play"},
 ]
 AGENTS = ("heuristic", "random", "novice")
 THIN_DECK = {"hit": 3, "skip": 2, "stop": 1, "ground": 1}
@@ -80,3 +81,33 @@ def test_a_broken_invariant_is_reported_not_hidden(monkeypatch: pytest.MonkeyPat
     rows = run_games(config, workers=1)
     assert all(r.problems and "hit-3 is in 2 places" in r.problems[0] for r in rows)
     assert all(r.problems[0].startswith("at ") for r in rows), "found at a step, not only at the end"
+
+
+def test_a_player_acting_with_a_ground_coming_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules that let a player dealt a Ground go on playing (the R31 defect) are reported by the step check."""
+    import cardgen.games.falling.rules as rules
+
+    strict_play, strict_pick_up = rules._play, rules.pick_up
+
+    def lax(call):  # type: ignore[no-untyped-def]
+        def wrapped(st, player, *args):  # type: ignore[no-untyped-def]
+            seat = st.answering
+            st.answering = None
+            try:
+                return call(st, player, *args)
+            finally:
+                if seat is not None and any(k.cards[-1].startswith("ground") for k in st.seats[seat].stacks) \
+                        and not st.seats[seat].out:
+                    st.answering = seat
+        return wrapped
+
+    def lax_play(st, player, action, t, ev, opts, pending, recent):  # type: ignore[no-untyped-def]
+        answering_it = action.card.startswith("stop") and action.on is None and action.counter is None
+        return lax(strict_play)(st, player, action, t, ev, opts, pending if answering_it else None, recent)
+
+    monkeypatch.setattr(rules, "_play", lax_play)
+    monkeypatch.setattr(rules, "pick_up", lax(strict_pick_up))
+    shipped = deck_recipe(load_deck(FALLING))
+    rows = run_games(SimConfig(recipe=shipped, games=60, players=(6, 6), check_steps=True), workers=1)
+    caught = [p for r in rows for p in r.problems]
+    assert any("holding an unanswered Ground" in p for p in caught), caught[:3]

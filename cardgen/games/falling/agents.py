@@ -1,4 +1,4 @@
-"""Players' brains: what a seated player can see (:class:`SeatView`) and bots that act on it.
+"""Players' brains: bots that act on what a seated player can see (:class:`.seat_view.SeatView`).
 
 Agents see only what a player at the table could see: the face-up tops and heights of every
 stack, every Rider and Extra, their own hand (not what others hold), who is being dealt to, how
@@ -29,95 +29,21 @@ import difflib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from cardgen.errors import RulesError
-from cardgen.games.falling.cards import EXTRA, GRAB, GROUND, HIT, PUSH, RIDERS, SKIP, SPLIT, STOP
+from cardgen.games.falling.cards import (
+    EXTRA,
+    GRAB,
+    GROUND,
+    HIT,
+    PUSH,
+    RIDERS,
+    SKIP,
+    SPLIT,
+    STOP,
+)
 from cardgen.games.falling.rules import Action, PickUp, Play
-
-if TYPE_CHECKING:
-    from cardgen.games.falling.clock import Game
-
-
-class SeatView:
-    """The table as seen from one seat. Read-only; reads the live game, so it is always current."""
-
-    __slots__ = ("_game", "_st", "seat", "players", "options")
-
-    def __init__(self, game: Game, seat: int) -> None:
-        self._game = game
-        self._st = game.state
-        self.seat = seat
-        self.players = len(game.state.seats)
-        self.options = game.options
-
-    # -- me -------------------------------------------------------------------------------------
-    def held(self) -> str | None:
-        return self._st.seats[self.seat].held
-
-    def tops(self) -> list[tuple[int, str]]:
-        """(stack id, top card) of each of my stacks."""
-        return [(s.id, s.cards[-1]) for s in self._st.seats[self.seat].stacks]
-
-    def ground_coming(self) -> bool:
-        """A Ground is being dealt to me and a Stop can still send it back."""
-        pending = self._game.pending_ground
-        return pending is not None and pending[0] == self.seat
-
-    # -- the table ------------------------------------------------------------------------------
-    def kind(self, card: str) -> str:
-        return self._st.kinds[card]
-
-    def now_ms(self) -> int:
-        return self._game.now
-
-    def out(self, seat: int) -> bool:
-        return self._st.seats[seat].out
-
-    def rider(self, seat: int) -> str | None:
-        return self._st.seats[seat].rider
-
-    def extras(self, seat: int) -> int:
-        return len(self._st.seats[seat].extras)
-
-    def stacks(self, seat: int) -> list[tuple[int, str, int]]:
-        """(stack id, top card, height) of a player's stacks."""
-        return [(s.id, s.cards[-1], len(s.cards)) for s in self._st.seats[seat].stacks]
-
-    def holding(self, seat: int) -> bool:
-        """Whether a player holds a card (not which one)."""
-        return self._st.seats[seat].held is not None
-
-    def dealing_to(self) -> int | None:
-        return self._st.dealing_to
-
-    def deck_count(self) -> int:
-        return len(self._st.deck)
-
-    def grounds_in_deck(self) -> int:
-        return self._st.grounds_left
-
-    def discard(self) -> tuple[str, ...]:
-        return tuple(self._st.discard)
-
-    def active(self) -> list[int]:
-        return [s.seat for s in self._st.seats if not s.out]
-
-    def left_of(self, seat: int) -> int | None:
-        """The next falling player clockwise (to the left) of ``seat``."""
-        seats = self._st.seats
-        n = len(seats)
-        for step in range(1, n):
-            other = (seat + step) % n
-            if not seats[other].out:
-                return other
-        return None
-
-    def plays_in_progress(self) -> list[tuple[str, str, int, int]]:
-        """(card, kind, by, target) of plays a ``counter_on_play`` Stop could still counter."""
-        window = self.options.counter_window_ms
-        now = self._game.now
-        return [(r.card, r.kind, r.by, r.target) for r in self._game.recent if now - r.t_ms <= window]
+from cardgen.games.falling.seat_view import SeatView
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +169,7 @@ class HeuristicAgent:
         if not stacks:
             return None
         kinds = st.kinds
-        pending = v._game._pending
+        pending = v._game.pending_ground
         coming = pending is not None and pending[0] == v.seat
         best = None
         for s in stacks:
@@ -270,7 +196,7 @@ class HeuristicAgent:
         opts = v.options
         locked = v._st.dealing_to if opts.lockout == "on" else None
         if kind == STOP:
-            pending = v._game._pending
+            pending = v._game.pending_ground
             if pending is not None and pending[0] == me:
                 return Play(card)
             if opts.stop_mode == "counter_on_play":

@@ -1,4 +1,9 @@
-"""Statistics of many games: win rates with 95% intervals, game length, card use, Stops, agents.
+"""Statistics of many games: win rates with 95% intervals, seat balance, game length, decisiveness,
+card use, Stops, agents.
+
+The statistics are pure Python: a chi-square test of "every seat wins its fair share" (the
+survival function is the regularized upper incomplete gamma function, a few lines), Wilson
+intervals for rates and normal intervals for means and paired differences.
 
 Plain functions from :class:`~cardgen.games.falling.simulation.GameSummary` rows to a JSON-ready dict; the same
 rows always give the same dict (and so byte-identical JSON).
@@ -28,6 +33,57 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def chi_square_sf(x: float, df: int) -> float:
+    """P(X ≥ x) for X chi-square with ``df`` degrees of freedom: Q(df/2, x/2) (Numerical Recipes §6.2)."""
+    if df < 1:
+        raise ValueError("df must be at least 1")
+    if x <= 0:
+        return 1.0
+    a, z = df / 2, x / 2
+    log_front = a * math.log(z) - z - math.lgamma(a)
+    if z < a + 1:  # the series for P, then Q = 1 - P
+        term = total = 1 / a
+        n = a
+        for _ in range(10_000):
+            n += 1
+            term *= z / n
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, 1 - total * math.exp(log_front))
+    tiny = 1e-300  # Lentz's continued fraction for Q
+    b = z + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return min(1.0, math.exp(log_front) * h)
+
+
+def mean_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float, float, float]:
+    """(mean, low, high): the mean and its normal 95% interval."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    m = sum(values) / n
+    if n == 1:
+        return m, m, m
+    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
+    half = z * sd / math.sqrt(n)
+    return m, m - half, m + half
 
 
 def _r(x: float, digits: int = 4) -> float:
@@ -81,6 +137,51 @@ def _seat_rates(rows: Sequence[GameSummary]) -> tuple[list[int], list[int], list
     return wins, games, rates
 
 
+def seat_balance(rows: Sequence[GameSummary]) -> dict[str, Any]:
+    """Are the seats fair? A chi-square test of "each seat wins its fair share" and seat 0's edge.
+
+    Expected wins of a seat: the sum of 1/players over the games it took part in (player counts
+    may vary). ``first_seat_advantage``: seat 0's win rate minus its fair share, in proportion
+    points, with the Wilson 95% interval of the rate shifted by the same fair share.
+    """
+    wins, games, rates = _seat_rates(rows)
+    expected = [sum(1 / r.players for r in rows if r.players > seat) for seat in range(len(wins))]
+    used = [(w, e) for w, e in zip(wins, expected) if e > 0]
+    statistic = sum((w - e) ** 2 / e for w, e in used)
+    df = len(used) - 1
+    result: dict[str, Any] = {
+        "chi_square": _r(statistic, 3), "df": df,
+        "p_value": _r(chi_square_sf(statistic, df), 6) if df >= 1 else None,
+        "expected_wins": [_r(e, 2) for e in expected],
+    }
+    if rates and rates[0]["games"]:
+        first = rates[0]
+        lo, hi = wilson(first["wins"], first["games"])
+        result["first_seat_advantage"] = {"points": _r(first["wins"] / first["games"] - first["fair"]),
+                                          "ci95": [_r(lo - first["fair"]), _r(hi - first["fair"])]}
+    return result
+
+
+def decisiveness(rows: Sequence[GameSummary]) -> dict[str, Any]:
+    """How long before the end the last two players were known (the final duel), and its share of the game.
+
+    The game ends when the runner-up hits the Ground, so "time since the runner-up was grounded"
+    is always zero here; the measure that says something is the duel: from the moment only the
+    winner and the runner-up are left (the previous player grounded) to the end.
+    """
+    duel: list[float] = []
+    share: list[float] = []
+    for r in rows:
+        if not r.grounded_ms or r.duration_ms <= 0:
+            continue
+        start = r.grounded_ms[-2] if len(r.grounded_ms) >= 2 else 0
+        duel.append((r.duration_ms - start) / 1000)
+        share.append(start / r.duration_ms)
+    return {"final_duel_seconds": distribution(duel),
+            "share_of_game_before_final_two": distribution(share),
+            "duels_decided_within_2s": _r(sum(1 for d in duel if d <= 2) / len(duel)) if duel else None}
+
+
 def game_stats(rows: Sequence[GameSummary], config: SimConfig) -> dict[str, Any]:
     """Everything ``stats.json`` holds for one configuration."""
     n = len(rows)
@@ -110,8 +211,12 @@ def game_stats(rows: Sequence[GameSummary], config: SimConfig) -> dict[str, Any]
         "by_players": by_players,
         "mean_game_seconds": _r(sum(seconds) / n, 2) if n else 0.0,
         "game_seconds": distribution(seconds),
-        "game_seconds_histogram": histogram(seconds, width=5.0),
+        "game_seconds_histogram": histogram(seconds, width=1.0),
         "rules_promise_seconds": RULES_PROMISE_SECONDS,
+        "games_within_15s_of_promise": _r(sum(1 for v in seconds if abs(v - RULES_PROMISE_SECONDS) <= 15) / n)
+        if n else 0.0,
+        "seat_balance": seat_balance(rows),
+        "decisiveness": decisiveness(rows),
         "mean_cards_dealt": _r(sum(dealt) / n, 2) if n else 0.0,
         "cards_dealt": distribution(dealt),
         "plays": play_stats(rows),
@@ -176,8 +281,11 @@ def stop_stats(rows: Sequence[GameSummary]) -> dict[str, Any]:
                 saved_won += seat == r.winner
         if r.winner >= 0 and r.saves[r.winner]:
             winners_saved += 1
+    players = sum(r.players for r in rows)
     return {
         "grounds_stopped_per_game": _r(total / n, 3),
+        "players_saved_per_game": _r(saved_players / n, 3),
+        "players_saved_share": _r(saved_players / players, 4) if players else None,
         "games_with_a_save": _r(games_with / n, 4),
         "winners_saved": _r(winners_saved / n, 4),
         "win_rate_of_saved_players": _r(saved_won / saved_players, 4) if saved_players else None,

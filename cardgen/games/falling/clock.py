@@ -13,25 +13,32 @@ How the open points are modelled:
 - **The deal.** The dealer addresses each falling player in turn from the dealer's left (R14):
   ``DealStarted``, one card on each stack (a new stack for a player with none), then the Rider:
   Hit = one more round per Hit and Extra, Split = one new stack per Split and Extra; then the
-  Rider and its Extras are swept. Each card takes one interval; the dealer turns to the next
+  Rider and its Extras are swept. Each card takes one interval (``deal_interval_ms``) except the
+  extra cards of a Hit, which follow in quick succession (``hit_interval_ms``, R21, R37: only a
+  fast hand snatches the first card before the second covers it); the dealer turns to the next
   player one interval after the last card (``DealEnded``). A Skip takes one interval and deals
   nothing. A stack that vanishes before its card comes is passed over.
 - **Lockout** (``lockout: on``, R27–R28): from ``DealStarted`` to ``DealEnded`` nobody may
   Push, Grab, Stop or add an Extra to that player's Rider, and the Rider the dealer carries out is
   the one that was there at ``DealStarted``: one laid during the deal waits for the next pass.
   With ``lockout: off`` the dealer reads a Skip at ``DealStarted`` and a Hit or Split after the
-  normal round, whatever lies there then; a Hit or Split moved away while it is being carried out
-  still finishes here and is not swept (it will act again where it went).
+  normal round, whatever lies there then. Whatever the lockout, a Hit or Split being carried out
+  (from ``RiderApplied`` to its ``CardsSwept``) cannot be moved, Stopped or given an Extra: it is
+  swept as part of carrying it out, so one Rider acts once (R20).
 - **Grounds** (R31, R46, A3): a Ground dealt to a player lies on their stack for
   ``ground_window_ms``; a Stop played in that time sends it back on top of the deck, otherwise the
-  player is out. The dealer waits for the outcome before the next card.
+  player is out and any Rider in front of them is swept. From the moment the Ground is dealt the
+  player may do nothing but answer it (pick up a Stop, play it on the Ground), and nobody may
+  play on them. The dealer waits for the outcome before the next card.
 - **Conflicts** (``conflict``, D6, R11): attempts are ordered by landing time, so the first card
   played wins and later contradictory ones fail. Under ``dealer`` the dealer cannot tell apart
   plays closer than ``dealer_judgement_ms`` and rules on them: each landing gets a seeded random
   offset below that, so the dealer's call decides close races. Under ``first_wins`` the true
   order decides.
-- **Counters** (``stop_mode: counter_on_play``, D5): a Rider, Extra, Push or Grab can be
-  countered by another player's Stop landing within ``counter_window_ms`` of it.
+- **Counters** (``stop_mode: counter_on_play``, D5): any card as it is being played (a Rider,
+  Extra, Push, Grab, or a Stop played on a Ground) can be countered by another player's Stop
+  landing within ``counter_window_ms`` of it. A countered Stop on a Ground lets the Ground
+  through: its player is out at once.
 """
 
 from __future__ import annotations
@@ -46,6 +53,7 @@ from cardgen.games.falling import rules
 from cardgen.games.falling.cards import GROUND, HIT, KINDS, SKIP, SPLIT
 from cardgen.games.falling.events import Event
 from cardgen.games.falling.rules import NEW_STACK, Action, PickUp, Play, Recent
+from cardgen.games.falling.seat_view import SeatView
 from cardgen.games.falling.state import State
 from cardgen.games.falling.variants import Options
 
@@ -61,7 +69,7 @@ class Agent(Protocol):
 
     name: str
 
-    def decide(self, view: object, rng: random.Random) -> Action | None: ...
+    def decide(self, view: SeatView, rng: random.Random) -> Action | None: ...
 
     def reaction_ms(self, rng: random.Random) -> int: ...
 
@@ -86,6 +94,8 @@ class Tally:
     decisions: int = 0
     """Attempts that landed: pick-ups and plays, successful or not."""
     cards_dealt: int = 0
+    grounded_ms: list[int] = field(default_factory=list)
+    """When each player hit the Ground, in order (the last one ends the game)."""
 
     def __post_init__(self) -> None:
         self.plays = [dict.fromkeys(KINDS, 0) for _ in range(self.players)]
@@ -120,6 +130,8 @@ class Game:
         self._rider_at_start: str | None = None
         self._applied: str | None = None
         self._deal_t = start_ms
+        self._gap = options.deal_interval_ms
+        self._quick = False
         self._pending: tuple[int, int, str] | None = None
         self._pending_deadline = 0
         self.recent: list[Recent] = []
@@ -128,8 +140,6 @@ class Game:
         self._waiting: list[bool] = [False] * n
         self._wake: list[int] = []
         self._woken: list[bool] = [False] * n
-        from cardgen.games.falling.agents import SeatView  # agents import clock's types
-
         self.views = [SeatView(self, i) for i in range(n)]
         self._judgement = options.dealer_judgement_ms if options.conflict == "dealer" else 0
         self._started = False
@@ -277,6 +287,7 @@ class Game:
                 self._dealer_turned(player)
                 self._rider_at_start = seat.rider
                 self._applied = None
+                self._quick = False
                 if seat.rider is not None and st.kinds[seat.rider] == SKIP:
                     rules.apply_skip(st, player, t, ev, opts)
                     plan[:] = [_END]
@@ -294,6 +305,7 @@ class Game:
                 self._rider_step(player)
                 continue
             if op == _SWEEP:
+                self._quick = False
                 if self._applied is not None:
                     rules.sweep_rider(st, player, self._applied, t, ev)
                     self._table_changed()
@@ -307,15 +319,34 @@ class Game:
             card = rules.deal_card(st, player, op, t, ev)
             self.tally.cards_dealt += 1
             self._deal_t = t
+            self._gap = self._next_gap(player)
             self._mark(player)
             if st.kinds[card] == GROUND:
                 stack_id = seat.stacks[-1].id if op == NEW_STACK else op
                 self._pending = (player, stack_id, card)
+                st.answering = player
                 self._pending_deadline = t + opts.ground_window_ms
                 self._push(self._pending_deadline, _GROUND, player, None)
                 return
-            self._push(t + opts.deal_interval_ms, _DEAL, -1, None)
+            self._push(t + self._gap, _DEAL, -1, None)
             return
+
+    def _next_gap(self, player: int) -> int:
+        """How long until the dealer's next step: quick between the cards of a Hit (R21, R37)."""
+        plan = self._plan
+        opts = self.options
+        if plan:
+            upcoming = plan[-1]
+            if self._quick:
+                if upcoming != _SWEEP:
+                    return opts.hit_interval_ms
+            elif upcoming == _RIDER:
+                seat = self.state.seats[player]
+                rider = seat.rider
+                if rider is not None and self.state.kinds[rider] == HIT and (
+                        self.options.lockout != "on" or rider == self._rider_at_start):
+                    return opts.hit_interval_ms
+        return opts.deal_interval_ms
 
     def _rider_step(self, player: int) -> None:
         """After the normal round: carry out a Hit or Split (R21–R24, R28, D2, D4)."""
@@ -331,9 +362,11 @@ class Game:
             return  # a Skip is read when the dealer turns to the player
         _, extras = rules.announce_rider(st, player, self._now, self.events, self.options)
         self._applied = rider
+        st.carrying_out = player
         plan = self._plan
         plan.append(_SWEEP)
         if kind == HIT:
+            self._quick = True
             plan.extend([_ROUND] * (1 + extras))
         elif kind == SPLIT:
             plan.extend([NEW_STACK] * (1 + extras))
@@ -345,11 +378,17 @@ class Game:
             return
         self._ground_resolved(t)
         player, _, ground = pending
+        rules.ground_player(self.state, player, ground, t, self.events)
+        self._grounded(player, t)
+
+    def _grounded(self, player: int, t: int) -> None:
+        """``player`` has just hit the Ground: the dealer turns away from them; is the game over?"""
         st = self.state
         ev = self.events
-        rules.ground_player(st, player, ground, t, ev)
+        self.tally.grounded_ms.append(t)
         if self._current == player:
             self._plan[:] = []
+            self._quick = False
             rules.end_deal(st, player, t, ev)
             self._current = None
         if rules.end_if_over(st, t, ev):
@@ -359,7 +398,8 @@ class Game:
 
     def _ground_resolved(self, t: int) -> None:
         self._pending = None
-        self._push(max(t, self._deal_t + self.options.deal_interval_ms), _DEAL, -1, None)
+        self.state.answering = None
+        self._push(max(t, self._deal_t + self._gap), _DEAL, -1, None)
 
     # -- the players ----------------------------------------------------------------------------
     def _land(self, seat: int, action: Action, t: int) -> None:
@@ -378,6 +418,7 @@ class Game:
         if self.recent:
             window = self.options.counter_window_ms
             self.recent = [r for r in self.recent if t - r.t_ms <= window]
+        alive = st.alive
         reason = rules.play(st, seat, action, t, self.events, self.options, pending_ground=self._pending,
                             recent=self.recent)
         if reason is not None:
@@ -390,4 +431,9 @@ class Game:
                 self._ground_resolved(t)
                 return
             self.tally.destroyed[seat] += 1
+            if st.alive < alive:  # a countered Stop on a Ground: the Ground went through (D5)
+                self.tally.cards_dealt += 1
+                self.tally.saves[st.order[-1]] -= 1
+                self._grounded(st.order[-1], t)
+                return
         self._table_changed()

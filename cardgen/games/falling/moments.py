@@ -95,6 +95,8 @@ def find_moments(events: Iterable[Event]) -> list[Moment]:
                 rules.append("R27")
             elif e["reason"] == "occupied":
                 rules.append("R29")
+            elif e["reason"] in ("answering_ground", "target_answering"):
+                rules.append("R31")  # dealt a Ground: only a Stop answers it, nobody plays on them
         elif k == "RiderPlaced" and before is not None and before.dealing_to == e["on"]:
             rules.append("R28")
         elif k == "PlayerGrounded":

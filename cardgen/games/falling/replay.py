@@ -211,6 +211,10 @@ class Replayer:
         self._take_held(e, e["by"], e["card"])
         st.discard.append(e["card"])
         countered, rider = e["countered"], e["rider"]
+        if rider is None:  # a Stop played on a Ground, already discarded: the Ground is dealt again next
+            if countered not in st.discard:
+                raise self._fail(e, f"{countered} was not played")
+            return
         seat = self._rider_seat(e, rider)
         if e["returned_to"] is not None:
             self._move_rider(e, seat.seat, e["returned_to"], rider)

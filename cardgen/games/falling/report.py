@@ -1,26 +1,26 @@
-"""The Monte Carlo report: a PDF of tables and charts drawn from the statistics dict.
+"""The Monte Carlo report: a PDF a designer can act on, drawn from the statistics dict.
 
-A pure function of ``stats`` (what ``stats.json`` holds), written with ``invariant=1`` and the
-bundled fonts, so the same statistics give the same bytes.
+A pure function of ``stats`` (what ``stats.json`` holds), in the rulebooks' house style (their
+page geometry, fonts, heading styles, tables and footer: :mod:`cardgen.rulebook.styles`,
+:class:`cardgen.rulebook.flowables.BookDoc`), written with ``invariant=1`` so that the same
+statistics give the same bytes. Every chart names its axes with their units and is followed by
+one line saying how to read it; a chart with a single bar is replaced by a sentence; the text
+speaks of the game, never of option names.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import HexColor
-from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
 from reportlab.platypus import (
-    BaseDocTemplate,
     CondPageBreak,
-    Frame,
     KeepTogether,
-    PageTemplate,
     Paragraph,
     Spacer,
     Table,
@@ -28,205 +28,375 @@ from reportlab.platypus import (
 )
 
 from cardgen.games.falling.cards import KINDS, PLAYABLE
+from cardgen.games.falling.variants import Options
 from cardgen.output import atomic_path
-from cardgen.render.fonts import BODY, BODY_BOLD, DISPLAY, register_fonts
-from cardgen.sim.charts import ACCENT, BAR, bar_chart, histogram_chart
+from cardgen.render.fonts import BODY, register_fonts
+from cardgen.rulebook.flowables import BookDoc
+from cardgen.rulebook.styles import HEADING, RULE, TINT, Styles, geometry, make_styles
+from cardgen.sim.charts import ACCENT, BAR, bar_chart, histogram_chart, interval_chart
 
-INK = HexColor("#1f2328")
-MUTED = HexColor("#6b7280")
-RULE = HexColor("#d1d5db")
-HEAD = HexColor("#eef2f7")
 KIND_COLORS = {"hit": "#1f5fbf", "split": "#3b82d6", "skip": "#7fb2ec", "push": "#9a5b00", "grab": "#c98a2b",
                "stop": "#e0b062", "extra": "#7a3fc8"}
+VARIANT_NAMES = {"official": "the published rules", "memory": "the rules as remembered by players"}
+SIGNIFICANCE = 0.05
 
 
-def _styles() -> dict[str, ParagraphStyle]:
-    return {
-        "title": ParagraphStyle("title", fontName=DISPLAY, fontSize=20, leading=24, textColor=INK, spaceAfter=4),
-        "sub": ParagraphStyle("sub", fontName=BODY, fontSize=9, leading=12, textColor=MUTED, spaceAfter=10),
-        "h": ParagraphStyle("h", fontName=BODY_BOLD, fontSize=12.5, leading=16, textColor=INK, spaceBefore=12,
-                            spaceAfter=5),
-        "body": ParagraphStyle("body", fontName=BODY, fontSize=9, leading=12.5, textColor=INK, spaceAfter=5),
-        "note": ParagraphStyle("note", fontName=BODY, fontSize=7.5, leading=10, textColor=MUTED, spaceAfter=4),
-        "cell": ParagraphStyle("cell", fontName=BODY, fontSize=8, leading=10, textColor=INK),
-    }
+def _ms(value: Any) -> str:
+    return f"{int(value) / 1000:g} s"
 
 
-def _table(rows: Sequence[Sequence[Any]], widths: Sequence[float], *, align_right_from: int = 1) -> Table:
-    table = Table([[str(c) for c in r] for r in rows], colWidths=list(widths), repeatRows=1, hAlign="LEFT")
-    table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), BODY, 8),
-        ("FONT", (0, 0), (-1, 0), BODY_BOLD, 8),
-        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
-        ("BACKGROUND", (0, 0), (-1, 0), HEAD),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.6, RULE),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.6, RULE),
-        ("ALIGN", (align_right_from, 0), (-1, -1), "RIGHT"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2.2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
-    ]))
-    return table
+OPTION_WORDS: dict[str, Any] = {
+    "max_extras": lambda v: "any number of Extras on a Rider" if v == "unlimited" else f"at most {v} Extra(s) on a Rider",
+    "extra_hit_per_extra": lambda v: "each Extra adds a card to every stack of a Hit",
+    "stop_mode": lambda v: ("a Stop counters a card as it is played" if v == "counter_on_play"
+                            else "a Stop destroys a Rider in place"),
+    "conflict": lambda v: "the first card played wins" if v == "first_wins" else "the dealer settles close calls",
+    "push_scope": lambda v: "a Push moves any Rider" if v == "any" else "a Push moves only your own Rider",
+    "lockout": lambda v: "no timing lockout" if v == "off" else "Riders locked while the dealer deals to their player",
+    "ground_return": lambda v: "a Stopped Ground goes back on top of the deck",
+    "ground_window_ms": lambda v: f"{_ms(v)} to answer a Ground with a Stop",
+    "deal_interval_ms": lambda v: f"the dealer deals a card every {_ms(v)}",
+    "hit_interval_ms": lambda v: f"a Hit's extra card follows after {_ms(v)}",
+    "counter_window_ms": lambda v: f"a card can be countered for {_ms(v)}",
+    "dealer_judgement_ms": lambda v: f"the dealer cannot tell apart plays closer than {_ms(v)}",
+}
+"""Each option in words, for the report's reader (no option names in the text)."""
+
+
+def options_in_words(overrides: Mapping[str, Any]) -> str:
+    """The changed options as a sentence fragment, and always the dealer's pace."""
+    pace = overrides.get("deal_interval_ms", Options().deal_interval_ms)
+    parts = [OPTION_WORDS["deal_interval_ms"](pace)]
+    parts += [OPTION_WORDS[k](v) for k, v in overrides.items() if k != "deal_interval_ms" and k in OPTION_WORDS]
+    return "; ".join(parts)
+
+
+def _curly(text: str) -> str:
+    """Typographic apostrophes and quotes for the reader (the texts are written with straight ones)."""
+    text = re.sub(r'"([^"]*)"', "“\\1”", text)
+    return text.replace("'", "’")
 
 
 def _pct(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.1f}%"
 
 
+def _pts(x: float) -> str:
+    return f"{100 * x:+.1f}".replace("-", "−")
+
+
+def _signed(x: float, digits: int = 1) -> str:
+    return f"{x:+.{digits}f}".replace("-", "−")
+
+
 def _ci(pair: Sequence[float]) -> str:
     return f"{100 * pair[0]:.1f}–{100 * pair[1]:.1f}%"
 
 
-def _options_text(stats: Mapping[str, Any]) -> str:
-    changed = ", ".join(f"{k}={v}" for k, v in stats.get("options", {}).items())
-    return changed or "the variant's defaults"
+def _p(p: float | None) -> str:
+    if p is None:
+        return "–"
+    return "below 0.001" if p < 0.001 else f"{p:.3f}"
 
 
-def story(stats: Mapping[str, Any], *, title: str, recipes: Sequence[Mapping[str, Any]] | None = None) -> list[Any]:
-    """The report's flowables."""
-    s = _styles()
-    width = A4[0] - 36 * mm
-    players = stats["players"]
-    players_text = f"{players[0]} to {players[1]}" if isinstance(players, list) else str(players)
-    out: list[Any] = [
-        Paragraph(escape(title), s["title"]),
-        Paragraph(escape(f"{stats['games']:,} simulated games · {players_text} players · variant {stats['variant']} "
-                         f"({_options_text(stats)}) · agents {', '.join(stats['agents'])} · seed {stats['seed']}"),
-                  s["sub"]),
-    ]
-    seconds = stats["game_seconds"]
-    promise = stats["rules_promise_seconds"]
-    verdict = ("shorter than" if seconds["mean"] < promise * 0.85 else
-               "longer than" if seconds["mean"] > promise * 1.15 else "close to")
-    key = [
-        ["Key figure", "Value"],
-        ["Games", f"{stats['games']:,}"],
-        ["Mean game length (simulated)",
-         f"{seconds['mean']:.1f} s (10–90%: {seconds['p10']:.0f}–{seconds['p90']:.0f} s)"],
-        ["The rules promise", f"about {promise} s: the simulation is {verdict} that"],
-        ["Mean cards dealt", f"{stats['mean_cards_dealt']:.1f}"],
-        ["Player decisions per game", f"{stats['decisions_per_game']:.1f} (failed: {stats['failed_per_game']:.1f})"],
-        ["Grounds sent back by a Stop", f"{stats['stops']['grounds_stopped_per_game']:.2f} per game"],
-        ["Invariant violations", str(stats["invariant_violations"])],
-    ]
-    out += [Paragraph("Summary", s["h"]), _table(key, [70 * mm, width - 70 * mm])]
+class _Report:
+    """Builds the flowables; one method per section."""
 
-    rates = stats["win_rate_by_seat"]
-    chart = bar_chart([r["rate"] for r in rates], [f"seat {r['seat']}" for r in rates], width=width, height=150,
-                      errors=[tuple(r["ci95"]) for r in rates], marks=[r["fair"] for r in rates],
-                      mark_label="fair share (1 / players)", percent=True, y_title="win rate, 95% interval")
-    rows = [["Seat", "Games", "Wins", "Win rate", "95% interval", "Fair share"]]
-    rows += [[r["seat"], f"{r['games']:,}", f"{r['wins']:,}", _pct(r["rate"]), _ci(r["ci95"]), _pct(r["fair"])]
-             for r in rates]
-    out += [KeepTogether([Paragraph("Win rate by seat", s["h"]),
-                          Paragraph("Seat 0 sits on the dealer's left and is dealt to first. A seat whose interval "
-                                    "misses the fair share wins more (or less) often than chance.", s["body"]),
-                          chart, Spacer(1, 4)]),
-            _table(rows, [18 * mm, 22 * mm, 22 * mm, 24 * mm, 30 * mm, 24 * mm])]
+    def __init__(self, stats: Mapping[str, Any], styles: Styles, width: float) -> None:
+        self.stats = stats
+        self.s = styles
+        self.width = width
 
-    hist = histogram_chart(stats["game_seconds_histogram"], width=width, height=140, marker=float(promise),
-                           marker_label=f"rules: ~{promise} s", x_title="simulated game length (seconds)")
-    out += [KeepTogether([Paragraph("Game length", s["h"]),
-                          Paragraph(f"Simulated seconds at one card per second from the first card to the last "
-                                    f"Ground; mean {seconds['mean']:.1f} s, median {seconds['median']:.0f} s. "
-                                    f"Cards dealt per game: mean {stats['mean_cards_dealt']:.1f} (Grounds sent "
-                                    f"back are dealt again).", s["body"]), hist])]
+    def para(self, text: str, style: str = "body") -> Paragraph:
+        return Paragraph(_curly(text), getattr(self.s, style))
 
-    plays = stats["plays"]
-    chart = bar_chart([plays[k]["per_game"] for k in PLAYABLE], [k.capitalize() for k in PLAYABLE], width=width,
-                      height=130, colors=[HexColor(KIND_COLORS[k]) for k in PLAYABLE], y_title="plays per game")
-    rows = [["Card", "Plays per game", "by the winner", "by a loser", "Win rate if played", "if not played"]]
-    rows += [[k.capitalize(), f"{plays[k]['per_game']:.2f}", f"{plays[k]['per_winner']:.2f}",
-              f"{plays[k]['per_loser']:.2f}", _pct(plays[k]["win_rate_if_played"]), _pct(plays[k]["win_rate_if_not"])]
-             for k in PLAYABLE]
-    out += [CondPageBreak(90 * mm),
-            KeepTogether([Paragraph("Cards played, and winning", s["h"]),
-                          Paragraph("How often each card type is played successfully, by the eventual winner and by "
-                                    "an average loser, and the win rate of players who played at least one.",
-                                    s["body"]), chart, Spacer(1, 4)]),
-            _table(rows, [22 * mm, 26 * mm, 26 * mm, 24 * mm, 32 * mm, 28 * mm])]
+    def reading(self, text: str) -> Paragraph:
+        """The one-line reading under a chart."""
+        return Paragraph(f"<i>Reading:</i> {_curly(text)}", self.s.caption)
 
-    stops = stats["stops"]
-    rows = [["Stops", "Value"],
-            ["Grounds sent back per game", f"{stops['grounds_stopped_per_game']:.2f}"],
-            ["Games with at least one save", _pct(stops["games_with_a_save"])],
-            ["Winners who were saved at least once", _pct(stops["winners_saved"])],
-            ["Win rate of players saved at least once", _pct(stops["win_rate_of_saved_players"])],
-            ["Riders destroyed (or plays countered) per game", f"{stops['riders_stopped_per_game']:.2f}"]]
-    out += [KeepTogether([Paragraph("Stops that saved a player", s["h"]), _table(rows, [90 * mm, 40 * mm])])]
+    def table(self, rows: Sequence[Sequence[Any]], widths: Sequence[float]) -> Table:
+        cell, head = self.s.cell, self.s.cell_head
+        data = [[Paragraph(escape(_curly(str(c))), head if i == 0 else cell) for c in r] for i, r in enumerate(rows)]
+        table = Table(data, colWidths=list(widths), repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), BODY),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("BACKGROUND", (0, 0), (-1, 0), TINT),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.8, HEADING),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.4, RULE),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
+        ]))
+        table.spaceAfter = self.s.body.spaceAfter
+        return table
 
-    agents = stats["agents_compared"]
-    if agents:
+    def section(self, title: str, *parts: Any) -> list[Any]:
+        """A heading kept with what follows it, up to and including the last chart's reading; tables
+        may then break across pages (their header row repeats)."""
+        kept = [Paragraph(escape(_curly(title)), self.s.section)]
+        rest = list(parts)
+        while rest and not isinstance(rest[0], Table):
+            kept.append(rest.pop(0))
+        return [CondPageBreak(40 * 2.835), KeepTogether(kept), *rest]
+
+    # -- sections ---------------------------------------------------------------------------------
+    def heading(self, title: str) -> list[Any]:
+        st = self.stats
+        players = st["players"]
+        players_text = f"{players[0]} to {players[1]}" if isinstance(players, list) else str(players)
+        variant = VARIANT_NAMES.get(st["variant"], st["variant"])
+        agents = ", ".join(st["agents"])
+        return [Paragraph(escape(title), self.s.chapter),
+                self.para(escape(f"{st['games']:,} simulated games of {players_text} players, under {variant} "
+                                 f"({options_in_words(st.get('options', {}))}); players played by the "
+                                 f"{agents} bot{'s' if len(st['agents']) > 1 else ''}; seed {st['seed']}."), "lead")]
+
+    def summary(self) -> list[Any]:
+        st = self.stats
+        seconds = st["game_seconds"]
+        promise = st["rules_promise_seconds"]
+        balance = st["seat_balance"]
+        first = balance.get("first_seat_advantage")
+        duel = st["decisiveness"]["final_duel_seconds"]
+        rows = [["Measure", "Value"],
+                ["Mean game length", (f"{seconds['mean']:.1f} s (the rules say about {promise} s); "
+                                      f"{100 * st['games_within_15s_of_promise']:.0f}% of games within 15 s of that")],
+                ["All seats equal?", f"p = {_p(balance['p_value'])} (chi-square test over {balance['df'] + 1} seats)"],
+                ["Seat 0's advantage", f"{_pts(first['points'])} points (95% interval {_pts(first['ci95'][0])} to "
+                                       f"{_pts(first['ci95'][1])})" if first else "–"],
+                ["Final duel", f"median {duel['median']:.1f} s between the last two players being known and the end"],
+                ["Players saved by a Stop", f"{st['stops']['players_saved_per_game']:.2f} per game"],
+                ["Cards dealt", f"{st['mean_cards_dealt']:.1f} per game"],
+                ["Player decisions", f"{st['decisions_per_game']:.1f} per game ({st['failed_per_game']:.1f} too late)"],
+                ["Broken rules found", str(st["invariant_violations"])]]
+        return self.section("Summary", self.table(rows, [45 * 2.835, self.width - 45 * 2.835]))
+
+    def seats(self) -> list[Any]:
+        st = self.stats
+        rates = st["win_rate_by_seat"]
+        balance = st["seat_balance"]
+        first = balance.get("first_seat_advantage")
+        chart = bar_chart([r["rate"] for r in rates], [str(r["seat"]) for r in rates], width=self.width, height=175,
+                          errors=[tuple(r["ci95"]) for r in rates], marks=[r["fair"] for r in rates],
+                          mark_label="fair share (1 ÷ players)", percent=True, y_title="win rate (%), 95% interval",
+                          x_title="seat (0 = first dealt to, on the dealer’s left)")
+        p = balance["p_value"]
+        if p is not None and p < SIGNIFICANCE:
+            verdict = (f"p = {_p(p)}: the seats are not equal; the seats whose interval misses the fair share "
+                       "win more (or less) often than chance allows.")
+        else:
+            verdict = (f"p = {_p(p)}: no evidence that any seat is favoured; every difference from the fair share "
+                       "is within chance.")
+        edge = (f" Seat 0's win rate minus its fair share: {_pts(first['points'])} points (95% interval "
+                f"{_pts(first['ci95'][0])} to {_pts(first['ci95'][1])}).") if first else ""
+        rows = [["Seat", "Games", "Wins", "Win rate", "95% interval", "Fair share"]]
+        rows += [[r["seat"], f"{r['games']:,}", f"{r['wins']:,}", _pct(r["rate"]), _ci(r["ci95"]), _pct(r["fair"])]
+                 for r in rates]
+        return self.section("Seat balance", self.para(
+            "Does where you sit decide who wins? Each seat's win rate against its fair share, and a chi-square "
+            "test of the hypothesis that every seat wins its fair share."), chart, self.reading(verdict + edge),
+            self.table(rows, [w * 2.835 for w in (16, 24, 22, 24, 32, 26)]))
+
+    def length(self) -> list[Any]:
+        st = self.stats
+        seconds = st["game_seconds"]
+        promise = st["rules_promise_seconds"]
+        pace = st.get("options", {}).get("deal_interval_ms", Options().deal_interval_ms)
+        bins = st["game_seconds_histogram"]
+        width = bins[0]["to"] - bins[0]["from"] if bins else 1
+        intro = self.para(
+            f"How long a game lasts in simulated time, from the first card to the last Ground, in {width:g}-second "
+            f"bins. The rules promise about a minute and a half. The dealer deals a card every {_ms(pace)}: the "
+            "default pace was chosen by simulation so that the average game of the shipped deck lasts 90 s over "
+            "4 to 8 players, since a real dealer also pauses to sweep cards and settle disputes.")
+        diff = seconds["mean"] - promise
+        reading = (f"the mean game lasts {seconds['mean']:.1f} s, {abs(diff):.1f} s "
+                   f"{'longer' if diff > 0 else 'shorter'} than the rules' {promise} s; "
+                   f"80% of games last {seconds['p10']:.0f} to {seconds['p90']:.0f} s.")
+        if len(bins) < 2:
+            return self.section("Game length", intro, self.reading(reading))
+        chart = histogram_chart(bins, width=self.width, height=165, marker=float(promise),
+                                marker_label=f"the rules’ promise: about {promise} s",
+                                x_title="game length (simulated seconds)", y_title="games per bin")
+        return self.section("Game length", intro, chart, self.reading(reading))
+
+    def decisiveness(self) -> list[Any]:
+        st = self.stats
+        d = st["decisiveness"]
+        duel = d["final_duel_seconds"]
+        share = d["share_of_game_before_final_two"]
+        text = (f"When is the winner known? The game ends when the runner-up hits the Ground, so the useful measure "
+                f"is the final duel: the time from the moment only two players are left to the end. Its median is "
+                f"{duel['median']:.1f} s (80% of games: {duel['p10']:.1f} to {duel['p90']:.1f} s), so the last two "
+                f"players are known only after {100 * share['median']:.0f}% of the game on average (median). "
+                f"{100 * (d['duels_decided_within_2s'] or 0):.0f}% of duels last 2 s or less: the Grounds come "
+                "last and one after the other, so the game stays open until its final seconds. Lead changes in "
+                "cards held are not shown: in this game a bigger stack is no lead.")
+        return self.section("Decisiveness", self.para(text))
+
+    def plays(self) -> list[Any]:
+        plays = self.stats["plays"]
+        kinds = list(PLAYABLE)
+        chart = bar_chart([plays[k]["per_game"] for k in kinds], [k.capitalize() for k in kinds], width=self.width,
+                          height=160, colors=[HexColor(KIND_COLORS[k]) for k in kinds],
+                          y_title="successful plays per game", x_title="card type")
+        top = max(kinds, key=lambda k: plays[k]["per_game"])
+        low = min(kinds, key=lambda k: plays[k]["per_game"])
+        rows = [["Card", "Plays per game", "by the winner", "by a loser", "Win rate if played", "if not played"]]
+        rows += [[k.capitalize(), f"{plays[k]['per_game']:.2f}", f"{plays[k]['per_winner']:.2f}",
+                  f"{plays[k]['per_loser']:.2f}", _pct(plays[k]["win_rate_if_played"]),
+                  _pct(plays[k]["win_rate_if_not"])] for k in kinds]
+        return self.section("Cards played", self.para(
+            "How often each card type is played successfully. The win rate of players who played a card overrates "
+            "cards that winners happen to hold; the card impact section measures each card by taking it out."),
+            chart, self.reading(f"{top.capitalize()} is played most ({plays[top]['per_game']:.1f} times a game), "
+                                f"{low.capitalize()} least ({plays[low]['per_game']:.1f})."),
+            self.table(rows, [w * 2.835 for w in (20, 26, 24, 22, 30, 26)]))
+
+    def impact(self, impact: Mapping[str, Any]) -> list[Any]:
+        rows = impact["removed_one"]
+        if not rows:
+            return []
+        labels = [f"one {r['kind'].capitalize()} fewer" for r in rows]
+        length = interval_chart(labels, [r["length_change_seconds"] for r in rows],
+                                [tuple(r["length_change_ci95"]) for r in rows], width=self.width,
+                                x_title="change in mean game length (simulated seconds), 95% interval")
+        seat = interval_chart(labels, [100 * r["first_seat_advantage_change"] for r in rows],
+                              [(100 * r["first_seat_advantage_change_ci95"][0],
+                                100 * r["first_seat_advantage_change_ci95"][1]) for r in rows],
+                              width=self.width, color=ACCENT,
+                              x_title="change in seat 0’s advantage (percentage points), 95% interval")
+        top = max(rows, key=lambda r: abs(r["length_change_seconds"]))
+        lo, hi = top["length_change_ci95"]
+        clear = [r for r in rows if r["first_seat_advantage_change_ci95"][0] > 0
+                 or r["first_seat_advantage_change_ci95"][1] < 0]
+        seat_reading = ("no single card's removal changes seat 0's advantage beyond chance." if not clear else
+                        "removing one " + " or one ".join(r["kind"].capitalize() for r in clear)
+                        + " changes seat 0's advantage beyond chance.")
+        intro = self.para(
+            f"Each bar replays the same {impact['games_per_deck']:,} games (the same seeds, seats and player "
+            "counts) with one card of that type taken out of the deck, and shows how the game changes. About "
+            "2,400 games per deck give an interval of ±2 points on a win rate.")
+        return self.section("Card impact", intro, length,
+                            self.reading(f"taking out one {top['kind'].capitalize()} changes the length most: "
+                                         f"{_signed(top['length_change_seconds'])} s (95% interval {_signed(lo)} to "
+                                         f"{_signed(hi)} s); a bar whose whiskers cross zero may be chance."),
+                            Spacer(1, 4), seat, self.reading(seat_reading))
+
+    def stops(self) -> list[Any]:
+        stops = self.stats["stops"]
+        rows = [["Stops", "Value"],
+                ["Grounds sent back per game", f"{stops['grounds_stopped_per_game']:.2f}"],
+                ["Players saved per game", f"{stops['players_saved_per_game']:.2f}"],
+                ["Players saved at least once", _pct(stops["players_saved_share"])],
+                ["Games with at least one save", _pct(stops["games_with_a_save"])],
+                ["Winners who were saved at least once", _pct(stops["winners_saved"])],
+                ["Win rate of players saved at least once", _pct(stops["win_rate_of_saved_players"])],
+                ["Riders destroyed (or plays countered) per game", f"{stops['riders_stopped_per_game']:.2f}"]]
+        return self.section("Stops that saved a player", self.para(
+            f"A Stop played as a Ground is dealt sends the Ground back. {_pct(stops['winners_saved'])} of winners "
+            "needed at least one such save."), self.table(rows, [85 * 2.835, 40 * 2.835]))
+
+    def agents(self) -> list[Any]:
+        agents = self.stats["agents_compared"]
         names = list(agents)
-        chart = bar_chart([agents[n]["rate"] for n in names], names, width=min(width, 60 + 70 * len(names)),
-                          height=130, errors=[tuple(agents[n]["ci95"]) for n in names],
+        if len(names) < 2:
+            return []
+        chart = bar_chart([agents[n]["rate"] for n in names], names, width=min(self.width, 90 + 80 * len(names)),
+                          height=160, errors=[tuple(agents[n]["ci95"]) for n in names],
                           marks=[agents[n]["fair"] for n in names], mark_label="fair share", percent=True,
-                          y_title="win rate, 95% interval")
-        rows = [["Agent", "Seats taken", "Wins", "Win rate", "95% interval", "Fair share"]]
+                          y_title="win rate (%), 95% interval", x_title="bot")
+        best = max(names, key=lambda n: agents[n]["rate"] - agents[n]["fair"])
+        rows = [["Bot", "Seats taken", "Wins", "Win rate", "95% interval", "Fair share"]]
         rows += [[n, f"{agents[n]['seats']:,}", f"{agents[n]['wins']:,}", _pct(agents[n]["rate"]),
                   _ci(agents[n]["ci95"]), _pct(agents[n]["fair"])] for n in names]
-        out += [KeepTogether([Paragraph("Agents against each other", s["h"]),
-                              Paragraph("Agents take turns in every seat (the seating rotates from game to game).",
-                                        s["body"]), chart, Spacer(1, 4), _table(rows, [26 * mm, 24 * mm, 20 * mm,
-                                                                                      22 * mm, 30 * mm, 22 * mm])])]
+        return self.section("Bots against each other", self.para(
+            "The bots take turns in every seat (the seating rotates from game to game)."), chart,
+            self.reading(f"the {best} bot beats its fair share by the most "
+                         f"({_pts(agents[best]['rate'] - agents[best]['fair'])} points)."),
+            self.table(rows, [w * 2.835 for w in (24, 24, 20, 22, 30, 24)]))
 
-    by = stats["by_players"]
-    if len(by) > 1:
-        rows = [["Players", "Games", "Mean seconds", "Mean cards dealt", "Seat 0 win rate", "Fair share"]]
+    def players(self) -> list[Any]:
+        by = self.stats["by_players"]
+        if len(by) < 2:
+            return []
+        rows = [["Players", "Games", "Mean length", "Cards dealt", "Seat 0 win rate", "Fair share"]]
         for count, b in by.items():
             first = b["win_rate_by_seat"][0]
-            rows.append([count, f"{b['games']:,}", f"{b['mean_game_seconds']:.1f}", f"{b['mean_cards_dealt']:.1f}",
+            rows.append([count, f"{b['games']:,}", f"{b['mean_game_seconds']:.1f} s", f"{b['mean_cards_dealt']:.1f}",
                          _pct(first["rate"]), _pct(first["fair"])])
-        out += [KeepTogether([Paragraph("By number of players", s["h"]),
-                              _table(rows, [20 * mm, 22 * mm, 28 * mm, 30 * mm, 30 * mm, 24 * mm])])]
+        return self.section("By number of players", self.table(rows, [w * 2.835 for w in (18, 22, 26, 24, 30, 24)]))
 
+    def recipes(self, recipes: Sequence[Mapping[str, Any]]) -> list[Any]:
+        if len(recipes) < 2:
+            return []
+        names = [r["name"] for r in recipes]
+        chart = bar_chart([r["mean_game_seconds"] for r in recipes], names,
+                          width=min(self.width, 90 + 80 * len(names)), height=160,
+                          colors=[BAR, ACCENT, HexColor("#2f855a"), HexColor("#7a3fc8")],
+                          y_title="mean game length (simulated seconds)", x_title="deck recipe")
+        head = ["Recipe", *[k.capitalize() for k in KINDS], "Length", "Spread", "Saves"]
+        rows = [head]
+        for r in recipes:
+            rows.append([r["name"], *[r["recipe"].get(k, 0) for k in KINDS], f"{r['mean_game_seconds']:.1f} s",
+                         _pct(r["seat_spread"]), f"{r['grounds_stopped_per_game']:.2f}"])
+        widths = [22 * 2.835] + [13.5 * 2.835] * (len(KINDS) - 1) + [16 * 2.835, 17 * 2.835, 15 * 2.835, 13 * 2.835]
+        longest = max(recipes, key=lambda r: r["mean_game_seconds"])
+        return self.section("Deck recipes compared", self.para(
+            "Each recipe played with the same seeds and seating. Spread: the largest minus the smallest difference "
+            "between a seat's win rate and its fair share; smaller is fairer. Saves: Grounds sent back per game."),
+            chart, self.reading(f"the recipe “{longest['name']}” gives the longest games "
+                                f"({longest['mean_game_seconds']:.1f} s)."), self.table(rows, widths))
+
+    def closing(self) -> list[Any]:
+        st = self.stats
+        out: list[Any] = []
+        if st["violations"]:
+            out += [Paragraph("Broken rules found", self.s.section)]
+            out += [self.para(escape(v), "note") for v in st["violations"]]
+        out += [Spacer(1, 6), self.para(
+            "Simulated with cardgen’s FALLING engine: the dealer deals at a steady pace and the players act after "
+            "their bots’ reaction times. Lengths are simulated time at the table, not how long the computer took.",
+            "note")]
+        return out
+
+
+def story(stats: Mapping[str, Any], *, title: str, recipes: Sequence[Mapping[str, Any]] | None = None,
+          impact: Mapping[str, Any] | None = None, styles: Styles | None = None, width: float | None = None) -> list[Any]:
+    """The report's flowables."""
+    geo = geometry("a4", booklet=False)
+    s = styles or make_styles(geo, "en")
+    r = _Report(stats, s, width or geo.frame_width)
+    out = r.heading(title) + r.summary() + r.seats() + r.length() + r.decisiveness() + r.plays()
+    if impact:
+        out += r.impact(impact)
+    out += r.stops() + r.agents() + r.players()
     if recipes:
-        out += recipe_section(recipes, width)
-    if stats["violations"]:
-        out += [Paragraph("Invariant violations", s["h"])]
-        out += [Paragraph(escape(v), s["note"]) for v in stats["violations"]]
-    out += [Spacer(1, 8), Paragraph("Simulated with cardgen's FALLING engine: dealer at one card per "
-                                    "deal_interval_ms, players acting after their agents' reaction times. Game "
-                                    "length is simulated time, not how long the computer took.", s["note"])]
-    return out
+        out += r.recipes(recipes)
+    return out + r.closing()
 
 
-def recipe_section(recipes: Sequence[Mapping[str, Any]], width: float) -> list[Any]:
-    s = _styles()
-    names = [r["name"] for r in recipes]
-    chart = bar_chart([r["mean_game_seconds"] for r in recipes], names, width=min(width, 80 + 80 * len(names)),
-                      height=130, colors=[BAR, ACCENT, HexColor("#2f855a"), HexColor("#7a3fc8")],
-                      y_title="mean game seconds")
-    kinds = [k for k in KINDS]
-    head = ["Recipe", *[k.capitalize() for k in kinds], "Seconds", "Dealt", "Spread", "Saves"]
-    rows = [head]
-    for r in recipes:
-        rows.append([r["name"], *[r["recipe"].get(k, 0) for k in kinds], f"{r['mean_game_seconds']:.1f}",
-                     f"{r['mean_cards_dealt']:.1f}", _pct(r["seat_spread"]), f"{r['grounds_stopped_per_game']:.2f}"])
-    widths = [22 * mm] + [11.5 * mm] * len(kinds) + [15 * mm, 13 * mm, 14 * mm, 12 * mm]
-    return [CondPageBreak(80 * mm),
-            KeepTogether([Paragraph("Deck recipes compared", s["h"]),
-                          Paragraph("Each recipe played with the same seeds and seating. Spread: the largest "
-                                    "minus the smallest difference between a seat's win rate and its fair share; "
-                                    "smaller is fairer.", s["body"]), chart, Spacer(1, 4), _table(rows, widths)])]
+def charts_of(flowables: Sequence[Any]) -> list[Drawing]:
+    """Every chart among the flowables (KeepTogether groups opened), for checks."""
+    found: list[Drawing] = []
+    for f in flowables:
+        if isinstance(f, Drawing):
+            found.append(f)
+        elif isinstance(f, KeepTogether):
+            found += charts_of(f._content)
+    return found
 
 
 def write_report(path: Path, stats: Mapping[str, Any], *, title: str = "FALLING: Monte Carlo report",
-                 recipes: Sequence[Mapping[str, Any]] | None = None) -> None:
-    """Write the report PDF atomically."""
+                 recipes: Sequence[Mapping[str, Any]] | None = None, impact: Mapping[str, Any] | None = None) -> None:
+    """Write the report PDF atomically, on A4 in the rulebooks' style and with their footer."""
     register_fonts()
+    geo = geometry("a4", booklet=False)
     with atomic_path(Path(path)) as tmp:
-        doc = BaseDocTemplate(str(tmp), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm, topMargin=16 * mm,
-                              bottomMargin=16 * mm, invariant=1, initialFontName=BODY, pageCompression=1,
-                              title=title, author="cardgen", subject="FALLING Monte Carlo statistics")
-        frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body", leftPadding=0,
-                      rightPadding=0, topPadding=0, bottomPadding=0)
+        doc = BookDoc(str(tmp), geo=geo, footer=lambda page: f"{title} · {page}", title=title, author="cardgen",
+                      subject="FALLING Monte Carlo statistics", creator="cardgen", lang="en")
+        doc.build(story(stats, title=title, recipes=recipes, impact=impact, styles=make_styles(geo, "en"),
+                        width=geo.frame_width))
 
-        def footer(canvas: Any, document: Any) -> None:
-            canvas.saveState()
-            canvas.setFont(BODY, 7.5)
-            canvas.setFillColor(MUTED)
-            canvas.drawCentredString(A4[0] / 2, 9 * mm, f"{title} · page {canvas.getPageNumber()}")
-            canvas.restoreState()
 
-        doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=footer)])
-        doc.build(story(stats, title=title, recipes=recipes))
+__all__ = ["charts_of", "options_in_words", "story", "write_report"]

@@ -133,6 +133,8 @@ def apply_skip(st: State, player: int, t: int, ev: list[Event] | None, opts: Opt
 def sweep_rider(st: State, player: int, rider: str, t: int, ev: list[Event] | None) -> None:
     """After carrying out a Hit or Split, sweep it and its Extras (R20–R24) if it is still there."""
     seat = st.seats[player]
+    if st.carrying_out == player:
+        st.carrying_out = None
     if seat.rider != rider:
         return
     swept = [rider, *seat.extras]
@@ -144,14 +146,28 @@ def sweep_rider(st: State, player: int, rider: str, t: int, ev: list[Event] | No
 
 
 def ground_player(st: State, player: int, ground: str, t: int, ev: list[Event] | None) -> None:
-    """``player`` is out (R31); their cards stay where they are, under the Ground (R32)."""
+    """``player`` is out (R31); their cards stay where they are, under the Ground (R32).
+
+    A Rider still in front of them (laid before the Ground came, or the Hit whose card was the
+    Ground) is swept with its Extras, as the dealer sweeps any Rider that has had its turn.
+    """
     seat = st.seats[player]
     seat.out = True
     seat.ground = ground
     st.order.append(player)
     st.alive -= 1
+    if st.answering == player:
+        st.answering = None
+    if st.carrying_out == player:
+        st.carrying_out = None
     if ev is not None:
         ev.append(Event(t, "PlayerGrounded", (player, ground)))
+    if seat.rider is not None:
+        swept = [seat.rider, *seat.extras]
+        seat.rider, seat.extras = None, []
+        st.discard.extend(swept)
+        if ev is not None:
+            ev.append(Event(t, "CardsSwept", (player, tuple(swept))))
 
 
 def end_if_over(st: State, t: int, ev: list[Event] | None) -> bool:
@@ -187,6 +203,8 @@ def pick_up(st: State, player: int, stack_id: int, card: str, t: int, ev: list[E
             reason = "covered" if card in stack.cards else "gone"
         elif st.kinds[card] == GROUND:
             reason = "gone"
+        elif st.answering == player and st.kinds[card] != STOP:
+            reason = "answering_ground"  # R31: dealt a Ground, only a Stop may answer it
     if reason is not None or stack is None:
         if ev is not None:
             ev.append(Event(t, "PickUpFailed", (player, stack_id, card, reason)))
@@ -229,12 +247,19 @@ def _play(st: State, player: int, action: Play, t: int, ev: list[Event] | None, 
     on = action.on
     lock = opts.lockout == "on"
     counterable = opts.stop_mode == "counter_on_play"
+    # R31: from the moment a Ground is dealt, its player may only answer it, and nobody plays on them
+    answering = st.answering if st.answering is not None else pending_ground[0] if pending_ground else None
+    if answering == player and not (kind == STOP and on is None and action.counter is None):
+        return "answering_ground"
+    carrying = st.carrying_out  # R20: a Rider being carried out stays put until swept
     if kind in RIDERS:  # R29, R30; a Rider laid during that player's deal waits a pass (R28, in clock)
         if on is None or not 0 <= on < len(seats):
             return "no_target"
         target = seats[on]
         if target.out:
             return "target_out"
+        if on == answering:
+            return "target_answering"
         if target.rider is not None:
             return "occupied"
         me.held = None
@@ -250,10 +275,14 @@ def _play(st: State, player: int, action: Play, t: int, ev: list[Event] | None, 
         target = seats[on]
         if target.out:
             return "target_out"
+        if on == answering:
+            return "target_answering"
         if target.rider is None:
             return "no_rider"
         if lock and st.dealing_to == on:
             return "lockout"
+        if carrying == on:
+            return "carrying_out"
         if len(target.extras) >= opts.extra_limit:
             return "extra_limit"
         me.held = None
@@ -272,16 +301,22 @@ def _play(st: State, player: int, action: Play, t: int, ev: list[Event] | None, 
         src = seats[source]
         if src.out:
             return "target_out"
+        if source == answering:
+            return "target_answering"
         if src.rider is None:
             return "no_rider"
         if lock and st.dealing_to == source:
             return "lockout"
+        if carrying == source:
+            return "carrying_out"
         to = action.to
         if to is None or not 0 <= to < len(seats) or to == player:
             return "no_target"
         dst = seats[to]
         if dst.out:
             return "target_out"
+        if to == answering:
+            return "target_answering"
         if dst.rider is not None or to == source:
             return "occupied"
         rider = src.rider
@@ -302,10 +337,14 @@ def _play(st: State, player: int, action: Play, t: int, ev: list[Event] | None, 
         src = seats[on]
         if src.out:
             return "target_out"
+        if on == answering:
+            return "target_answering"
         if src.rider is None:
             return "no_rider"
         if lock and st.dealing_to == on:
             return "lockout"
+        if carrying == on:
+            return "carrying_out"
         rider = src.rider
         me.rider, me.extras = rider, src.extras
         src.rider, src.extras = None, []
@@ -318,9 +357,9 @@ def _play(st: State, player: int, action: Play, t: int, ev: list[Event] | None, 
         return None
     if kind == STOP:
         if action.counter is not None:
-            return _counter(st, player, action.counter, t, ev, opts, recent)
+            return _counter(st, player, action.counter, t, ev, opts, recent, answering)
         if on is None:
-            return _stop_ground(st, player, card, t, ev, pending_ground)
+            return _stop_ground(st, player, card, t, ev, pending_ground, recent if counterable else None)
         if opts.stop_mode != "destroy_in_place":  # D5: in place Riders cannot be removed
             return "stop_mode"
         if not 0 <= on < len(seats):
@@ -328,10 +367,14 @@ def _play(st: State, player: int, action: Play, t: int, ev: list[Event] | None, 
         target = seats[on]
         if target.out:
             return "target_out"
+        if on == answering:
+            return "target_answering"
         if target.rider is None:
             return "no_rider"
         if lock and st.dealing_to == on:
             return "lockout"
+        if carrying == on:
+            return "carrying_out"
         rider, extras = target.rider, target.extras
         target.rider, target.extras = None, []
         me.held = None
@@ -345,8 +388,12 @@ def _play(st: State, player: int, action: Play, t: int, ev: list[Event] | None, 
 
 
 def _stop_ground(st: State, player: int, card: str, t: int, ev: list[Event] | None,
-                 pending: tuple[int, int, str] | None) -> str | None:
-    """R46, R47, A2, A3: the Ground goes back on top of the deck; one Stop, one Ground."""
+                 pending: tuple[int, int, str] | None, recent: list[Recent] | None) -> str | None:
+    """R46, R47, A2, A3: the Ground goes back on top of the deck; one Stop, one Ground.
+
+    Under ``counter_on_play`` (D5) this Stop is itself a card being played: ``recent`` (when
+    given) records it so that another player's Stop can counter it and let the Ground through.
+    """
     if pending is None or pending[0] != player:
         return "too_late"
     _, stack_id, ground = pending
@@ -359,8 +406,12 @@ def _stop_ground(st: State, player: int, card: str, t: int, ev: list[Event] | No
     st.grounds_left += 1
     seat.held = None
     st.discard.append(card)
+    if st.answering == player:
+        st.answering = None
     if ev is not None:
         ev.append(Event(t, "GroundStopped", (player, card, ground)))
+    if recent is not None:
+        recent.append(Recent(t, player, card, STOP, ground, stack_id, player))
     if not stack.cards:
         seat.stacks.remove(stack)
         if ev is not None:
@@ -369,8 +420,14 @@ def _stop_ground(st: State, player: int, card: str, t: int, ev: list[Event] | No
 
 
 def _counter(st: State, player: int, countered: str, t: int, ev: list[Event] | None, opts: Options,
-             recent: list[Recent] | None) -> str | None:
-    """D5: a Stop cancels a card as it is being played; the Stop and that card are discarded."""
+             recent: list[Recent] | None, answering: int | None) -> str | None:
+    """D5: a Stop cancels a card as it is being played; the Stop and that card are discarded.
+
+    Any card: a Rider, an Extra, a Push or a Grab (the Rider goes back), or a Stop played on a
+    Ground (the Ground goes through after all: dealt again to its player, who is out). A Stop
+    that counters cannot itself be countered: it resolves the play at once, leaving nothing
+    "being played" to answer.
+    """
     if opts.stop_mode != "counter_on_play":
         return "stop_mode"
     entry = None
@@ -381,9 +438,15 @@ def _counter(st: State, player: int, countered: str, t: int, ev: list[Event] | N
         return "too_late"
     seats = st.seats
     target = seats[entry.target]
+    if entry.kind == STOP:
+        return _counter_ground_stop(st, player, entry, t, ev, recent)
+    if answering is not None and answering in (entry.target, entry.source):
+        return "target_answering"
     lock = opts.lockout == "on"
     if lock and st.dealing_to == entry.target:
         return "lockout"
+    if st.carrying_out == entry.target:
+        return "carrying_out"
     me = seats[player]
     stop = me.held
     assert stop is not None
@@ -414,6 +477,28 @@ def _counter(st: State, player: int, countered: str, t: int, ev: list[Event] | N
         recent.remove(entry)
     if ev is not None:
         ev.append(Event(t, "PlayCountered", (player, stop, countered, entry.by, entry.rider, returned_to)))
+    return None
+
+
+def _counter_ground_stop(st: State, player: int, entry: Recent, t: int, ev: list[Event] | None,
+                         recent: list[Recent] | None) -> str | None:
+    """D5 on R46: the Stop that sent a Ground back is cancelled; the Ground lands after all."""
+    victim = entry.target
+    ground = entry.rider
+    if st.seats[victim].out or not st.deck or st.deck[-1] != ground:
+        return "too_late"  # the dealer has already dealt the Ground on
+    me = st.seats[player]
+    stop = me.held
+    assert stop is not None
+    me.held = None
+    st.discard.append(stop)
+    if recent is not None:
+        recent.remove(entry)
+    if ev is not None:
+        ev.append(Event(t, "PlayCountered", (player, stop, entry.card, victim, None, None)))
+    assert entry.source is not None
+    deal_card(st, victim, entry.source, t, ev)
+    ground_player(st, victim, ground, t, ev)
     return None
 
 

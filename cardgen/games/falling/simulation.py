@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,7 +21,7 @@ from cardgen.games.falling.agents import seat_agents
 from cardgen.games.falling.cards import KINDS
 from cardgen.games.falling.clock import GameOverrun
 from cardgen.games.falling.play import check_players, new_game
-from cardgen.games.falling.state import state_problems
+from cardgen.games.falling.state import AnswerWatch, state_problems
 from cardgen.games.falling.variants import find_variant
 
 
@@ -37,7 +37,8 @@ class SimConfig:
     options: Mapping[str, Any] = field(default_factory=dict)
     seed: int = 0
     check_steps: bool = False
-    """Check every invariant after every step of every game, not only at the end (about 1.8× slower)."""
+    """Check every invariant after every step of every game, not only at the end (about 1.8× slower),
+    including "a player holding an unanswered Ground does nothing but answer it" (R31)."""
 
     def __post_init__(self) -> None:
         low, high = self.players
@@ -80,6 +81,8 @@ class GameSummary:
     stops: tuple[int, ...]
     problems: tuple[str, ...] = ()
     """Broken invariants (cards lost or doubled, no single winner …): always empty unless a bug."""
+    grounded_ms: tuple[int, ...] = ()
+    """When each seat of :attr:`order` hit the Ground (the last one ends the game)."""
 
 
 def play_one(config: SimConfig, index: int) -> GameSummary:
@@ -90,10 +93,12 @@ def play_one(config: SimConfig, index: int) -> GameSummary:
     game = new_game(dict(config.recipe), seed=seed, players=players, agents=names, variant=config.variant,
                     options=dict(config.options), log=False)
     problems: list[str] = []
+    watch = AnswerWatch()
 
     def check_step(game_now: Any) -> None:
         if not problems:  # the first broken step says enough
-            problems.extend(f"at {game_now.now} ms: {p}" for p in state_problems(game_now.state))
+            found = state_problems(game_now.state) + watch.problems(game_now.state)
+            problems.extend(f"at {game_now.now} ms: {p}" for p in found)
 
     try:
         game.run(after_step=check_step if config.check_steps else None)
@@ -110,7 +115,7 @@ def play_one(config: SimConfig, index: int) -> GameSummary:
         index=index, seed=seed, players=players, agents=tuple(names), winner=st.winner if st.winner is not None else -1,
         order=tuple(st.order), duration_ms=st.clock_ms, cards_dealt=tally.cards_dealt, decisions=tally.decisions,
         failed=tally.failed, plays=tuple(tuple(p[k] for k in KINDS) for p in tally.plays), saves=tuple(tally.saves),
-        stops=tuple(tally.destroyed), problems=tuple(problems))
+        stops=tuple(tally.destroyed), problems=tuple(problems), grounded_ms=tuple(tally.grounded_ms))
 
 
 def play_batch(config: SimConfig, start: int, stop: int) -> list[GameSummary]:
@@ -151,7 +156,9 @@ def run_games(config: SimConfig, *, executor: Executor | None = None, workers: i
             pool.submit(play_batch, config, a, b) for a, b in batches(total, size)]
         done = 0
         collected: list[GameSummary] = []
-        for future in as_completed(futures):
+        # In submission order, not as_completed: cluster futures (Dask's, dask/distributed#548) need not
+        # support it, and every batch is needed anyway.
+        for future in futures:
             part = future.result()
             collected += part
             done += len(part)

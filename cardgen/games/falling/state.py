@@ -47,7 +47,7 @@ class State:
     """Everything on the table. ``deck`` has its top card at the *end* (``deck[-1]``)."""
 
     __slots__ = ("clock_ms", "seats", "deck", "discard", "dealing_to", "next_stack_id", "kinds", "cards",
-                 "winner", "order", "grounds_total", "grounds_left", "alive")
+                 "winner", "order", "grounds_total", "grounds_left", "alive", "answering", "carrying_out")
 
     def __init__(self, players: int, deck_top_first: list[str], kinds: dict[str, str]) -> None:
         self.clock_ms = 0
@@ -64,9 +64,15 @@ class State:
         """Seats in the order they hit the Ground."""
         self.grounds_total = sum(1 for c in deck_top_first if kinds[c] == GROUND)
         self.grounds_left = self.grounds_total
+        """Grounds in the deck (kept up to date by the rules; public knowledge at the table)."""
         self.alive = players
         """Players not yet grounded (kept up to date by the rules)."""
-        """Grounds in the deck (kept up to date by the rules; public knowledge at the table)."""
+        self.answering: int | None = None
+        """The seat that has been dealt a Ground and not yet answered it (R31, A3): it may do
+        nothing but answer it with a Stop, and nobody may play on it."""
+        self.carrying_out: int | None = None
+        """The seat whose Hit or Split the dealer is carrying out: that Rider cannot be moved,
+        Stopped or given an Extra until it is swept (R20), whatever the lockout option."""
 
     # -- reading ------------------------------------------------------------------------------
     def active(self) -> list[int]:
@@ -110,6 +116,8 @@ class State:
         other.grounds_total = self.grounds_total
         other.grounds_left = self.grounds_left
         other.alive = self.alive
+        other.answering = self.answering
+        other.carrying_out = self.carrying_out
         return other
 
     def snapshot(self) -> TableSnapshot:
@@ -222,3 +230,61 @@ def state_problems(state: State) -> list[str]:
     if state.alive != sum(1 for s in state.seats if not s.out):
         problems.append("alive is wrong")
     return problems
+
+
+class AnswerWatch:
+    """Checks, step by step, that a player holding an unanswered Ground does nothing but answer it (R31).
+
+    Read from the table alone: a falling player with a Ground on top of a stack has been dealt
+    it and not answered it yet. Between two steps their seat may change only by picking up a
+    Stop, or by the Stop sending the Ground back; their Rider and Extras stay as they are (nobody
+    plays on them) and no card is dealt to them. Call :meth:`problems` after every step.
+    """
+
+    __slots__ = ("_seen",)
+
+    def __init__(self) -> None:
+        self._seen: dict[int, tuple[str | None, str | None, tuple[str, ...], tuple[tuple[str, ...], ...]]] = {}
+
+    def problems(self, state: State) -> list[str]:
+        kinds = state.kinds
+        found: list[str] = []
+        now: dict[int, tuple[str | None, str | None, tuple[str, ...], tuple[tuple[str, ...], ...]]] = {}
+        for s in state.seats:
+            before = self._seen.get(s.seat)
+            if s.out:
+                continue
+            after = (s.held, s.rider, tuple(s.extras), tuple(tuple(k.cards) for k in s.stacks))
+            if before is not None and before != after:
+                problem = _answer_problem(before, after, kinds)
+                if problem:
+                    found.append(f"seat {s.seat}, holding an unanswered Ground, {problem}")
+            if any(k.cards and kinds[k.cards[-1]] == GROUND for k in s.stacks):
+                now[s.seat] = after
+        self._seen = now
+        return found
+
+
+def _answer_problem(before: tuple, after: tuple, kinds: dict[str, str]) -> str | None:  # type: ignore[type-arg]
+    held0, rider0, extras0, stacks0 = before
+    held1, rider1, extras1, stacks1 = after
+    if (rider0, extras0) != (rider1, extras1):
+        return f"had its Rider changed ({rider0} {list(extras0)} → {rider1} {list(extras1)})"
+    if held0 is None and held1 is not None:  # a pick-up: only a Stop, only a top card
+        if kinds[held1] != "stop":
+            return f"picked up {held1}"
+        rest = [k[:-1] if k and k[-1] == held1 else k for k in stacks0]
+        if tuple(k for k in rest if k) != stacks1:
+            return "had its stacks changed while picking up a Stop"
+        return None
+    if held0 is not None and held1 is None:  # a play: only a Stop on the Ground
+        if kinds[held0] != "stop":
+            return f"played {held0}"
+        grounds0 = sum(1 for k in stacks0 for c in k if kinds[c] == GROUND)
+        grounds1 = sum(1 for k in stacks1 for c in k if kinds[c] == GROUND)
+        if grounds1 != grounds0 - 1:
+            return f"played {held0} on something other than its Ground"
+        return None
+    if held0 != held1:
+        return f"swapped {held0} for {held1}"
+    return f"had its stacks changed ({len(stacks0)} → {len(stacks1)} stacks)"

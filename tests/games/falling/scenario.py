@@ -4,7 +4,9 @@ Format (YAML, one or more documents per file, named after the rule they test)::
 
     rule: R26
     title: …
-    options: {lockout: "off"}     # overrides of the official options
+    options: {lockout: "off"}     # overrides of the official options (fixtures deal one card a second,
+                                  # a Hit's extra cards too: deal_interval_ms and hit_interval_ms are
+                                  # 1000 unless a fixture says otherwise)
     deck: [hit-1, ground-1]       # top first
     first_seat: 0                 # whom the dealer addresses first
     table: {seats: [{stacks: [[card, …]], held, rider, extras, out, ground}, …], discard: […]}
@@ -25,6 +27,8 @@ from ruamel.yaml import YAML
 from cardgen.games.falling import Event, Game, PickUp, Play, TableSnapshot, game_from_table, resolve_options
 
 HERE = Path(__file__).parent / "scenarios"
+FIXTURE_PACE = {"deal_interval_ms": "1000", "hit_interval_ms": "1000"}
+"""The pace the fixtures' times are written for, whatever the engine's defaults."""
 
 
 def load_scenarios() -> list[tuple[str, dict[str, Any]]]:
@@ -38,7 +42,8 @@ def load_scenarios() -> list[tuple[str, dict[str, Any]]]:
 
 
 def run_scenario(sc: dict[str, Any]) -> Game:
-    options = resolve_options("official", {k: str(v) for k, v in (sc.get("options") or {}).items()})
+    given = {k: str(v) for k, v in (sc.get("options") or {}).items()}
+    options = resolve_options("official", {**FIXTURE_PACE, **given})
     game = game_from_table(sc["table"], deck=sc["deck"], options=options, first_seat=sc.get("first_seat", 0))
     for a in sc.get("attempts", []):
         if "pick_up" in a:

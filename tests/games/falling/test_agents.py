@@ -21,6 +21,7 @@ from cardgen.games.falling import (
     kind_of,
     make_agent,
     play_game,
+    resolve_options,
 )
 from cardgen.loading import load_deck
 from tests.conftest import FALLING
@@ -178,9 +179,24 @@ def test_moments_of_a_scenario() -> None:
     from cardgen.games.falling import find_moments
 
     game = game_from_table({"seats": [{"stacks": [["hit-1"]], "rider": "skip-1", "extras": ["extra-1"]},
-                                      {"stacks": [["hit-2"]], "held": "stop-1"}]}, deck=["ground-1", "ground-2"])
+                                      {"stacks": [["hit-2"]], "held": "stop-1"}]}, deck=["ground-1", "ground-2"],
+                           options=resolve_options("official", {"deal_interval_ms": "1000"}))
     game.attempt(1, Play("stop-1"), at_ms=1300)
     game.run()
     rules = [(m.rule, m.event.kind) for m in find_moments(game.events or [])]
     assert rules[:3] == [("R14", "DealStarted"), ("R26", "RiderApplied"), ("R46", "GroundStopped")]
     assert ("R31", "PlayerGrounded") in rules
+
+
+def test_a_play_refused_to_a_player_answering_a_ground_is_an_r31_moment() -> None:
+    from cardgen.games.falling import find_moments
+
+    game = game_from_table({"seats": [{"stacks": [["push-1"]], "held": "hit-1"}, {"stacks": [["push-2"]],
+                                                                                 "held": "skip-1"}]},
+                           deck=["ground-1", "grab-1"])
+    game.attempt(0, Play("hit-1", 1), at_ms=100)
+    game.attempt(1, Play("skip-1", 0), at_ms=200)
+    game.run(until_ms=700)
+    moments = [(m.rule, m.event.kind, m.event["reason"]) for m in find_moments(game.events or [])
+               if m.event.kind == "PlayFailed"]
+    assert moments == [("R31", "PlayFailed", "answering_ground"), ("R31", "PlayFailed", "target_answering")]

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from cardgen.games.falling.simulation import SimConfig, run_games
+from cardgen.games.falling.simulation import GameSummary, SimConfig, run_games
 from cardgen.games.falling.balance import compare_recipes, distribution, game_stats, histogram, wilson
 
 RECIPE = {"hit": 8, "split": 5, "skip": 9, "push": 6, "grab": 6, "stop": 9, "extra": 6, "ground": 5}
@@ -44,7 +44,7 @@ def test_stats_hold_the_required_figures(sample) -> None:  # type: ignore[no-unt
     assert sum(stats["wins_by_seat"]) == 120 and stats["games_by_seat"][:4] == [120] * 4
     assert stats["games_by_seat"][4:] == [80, 40]
     assert stats["invariant_violations"] == 0
-    assert 40 < stats["mean_game_seconds"] < 90 and stats["mean_cards_dealt"] >= 54
+    assert 60 < stats["mean_game_seconds"] < 120 and stats["mean_cards_dealt"] >= 54
     assert stats["rules_promise_seconds"] == 90
     for rate in stats["win_rate_by_seat"]:
         assert rate["ci95"][0] <= rate["rate"] <= rate["ci95"][1]
@@ -69,3 +69,57 @@ def test_recipes_compare_on_length_and_fairness(sample) -> None:  # type: ignore
     table = compare_recipes({"deck": stats, "same again": stats})
     assert [r["name"] for r in table] == ["deck", "same again"]
     assert table[0]["mean_game_seconds"] == stats["mean_game_seconds"] and table[0]["seat_spread"] >= 0
+
+
+def test_chi_square_survival_matches_tables() -> None:
+    from cardgen.games.falling.balance import chi_square_sf
+
+    # values from standard chi-square tables (and scipy.stats.chi2.sf)
+    assert chi_square_sf(3.841459, 1) == pytest.approx(0.05, abs=1e-6)
+    assert chi_square_sf(11.0705, 5) == pytest.approx(0.05, abs=1e-5)
+    assert chi_square_sf(0.5, 3) == pytest.approx(0.918891, abs=1e-6)
+    assert chi_square_sf(20.0, 10) == pytest.approx(0.0292527, abs=1e-6)
+    assert chi_square_sf(100.0, 7) == pytest.approx(1.0788e-18, rel=1e-3)
+    assert chi_square_sf(0.0, 4) == 1.0
+
+
+def _row(index: int, winner: int, players: int = 4, duration_ms: int = 90_000,
+         grounded_ms: tuple[int, ...] = ()) -> GameSummary:
+    order = tuple(s for s in range(players) if s != winner)
+    return GameSummary(index=index, seed=index, players=players, agents=("heuristic",) * players, winner=winner,
+                       order=order, duration_ms=duration_ms, cards_dealt=54, decisions=80, failed=0,
+                       plays=((0,) * 8,) * players, saves=(0,) * players, stops=(0,) * players,
+                       grounded_ms=grounded_ms)
+
+
+def test_seat_balance_finds_a_favoured_seat_and_its_interval() -> None:
+    from cardgen.games.falling.balance import seat_balance
+
+    fair = [_row(i, i % 4) for i in range(400)]
+    result = seat_balance(fair)
+    assert result["chi_square"] == 0 and result["p_value"] == 1.0 and result["df"] == 3
+    assert result["first_seat_advantage"]["points"] == 0
+    lo, hi = result["first_seat_advantage"]["ci95"]
+    assert lo < 0 < hi
+    rigged = [_row(i, 0 if i % 2 else i % 4) for i in range(400)]  # seat 0 wins 300 of 400 games
+    result = seat_balance(rigged)
+    assert result["p_value"] < 1e-6
+    assert result["first_seat_advantage"]["points"] == pytest.approx(0.75 - 0.25)
+    assert result["first_seat_advantage"]["ci95"][0] > 0.3
+
+
+def test_decisiveness_measures_the_final_duel() -> None:
+    from cardgen.games.falling.balance import decisiveness
+
+    rows = [_row(0, 3, duration_ms=90_000, grounded_ms=(80_000, 86_000, 90_000)),
+            _row(1, 3, duration_ms=60_000, grounded_ms=(50_000, 59_000, 60_000))]
+    d = decisiveness(rows)
+    assert d["final_duel_seconds"]["min"] == 1.0 and d["final_duel_seconds"]["max"] == 4.0
+    assert d["duels_decided_within_2s"] == 0.5
+
+
+def test_grounding_times_are_recorded(sample) -> None:  # type: ignore[no-untyped-def]
+    _, rows = sample
+    for r in rows:
+        assert len(r.grounded_ms) == r.players - 1 and r.grounded_ms[-1] == r.duration_ms
+        assert list(r.grounded_ms) == sorted(r.grounded_ms)

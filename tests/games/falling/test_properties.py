@@ -35,7 +35,8 @@ option_sets = st.fixed_dictionaries({}, optional={
     "push_scope": st.sampled_from(CHOICES["push_scope"]),
     "lockout": st.sampled_from(CHOICES["lockout"]),
     "ground_window_ms": st.sampled_from(["0", "400", "800", "1500"]),
-    "deal_interval_ms": st.sampled_from(["300", "1000"]),
+    "deal_interval_ms": st.sampled_from(["300", "1000", "1750"]),
+    "hit_interval_ms": st.sampled_from(["50", "300", "1000"]),
 })
 
 games = st.fixed_dictionaries({

@@ -57,3 +57,57 @@ def test_a_summary_reports_what_the_game_was() -> None:
 def test_bad_configurations_are_rules_errors(changes, needle) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(RulesError, match=needle):
         SimConfig(**{"recipe": RECIPE, "games": 10, **changes})
+
+
+def test_the_default_pace_gives_the_rules_minute_and_a_half() -> None:
+    """R5: "each game takes about a minute and a half"; the default deal pace is calibrated to it."""
+    from statistics import mean
+
+    from cardgen.games.falling.play import deck_recipe
+    from cardgen.loading import load_deck
+    from tests.conftest import FALLING
+
+    shipped = deck_recipe(load_deck(FALLING))
+    rows = run_games(SimConfig(recipe=shipped, games=240, players=(4, 8), seed=3), workers=1)
+    seconds = mean(r.duration_ms for r in rows) / 1000
+    assert 84 <= seconds <= 96, seconds
+    six = [r.duration_ms / 1000 for r in rows if r.players == 6]
+    assert 82 <= mean(six) <= 98
+
+
+def test_a_dask_cluster_plays_the_same_games_as_the_process_pool(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """1,000 games on a Dask LocalCluster (2 workers) give exactly the process pool's summaries."""
+    distributed = pytest.importorskip("distributed", reason="pip install 'cardgen[dask]'")
+    import json
+
+    from click.testing import CliRunner
+
+    from cardgen.cli import main
+    from tests.conftest import FALLING
+
+    config = SimConfig(recipe=RECIPE, games=1000, players=(4, 8), agents=("heuristic", "random"), seed=11)
+    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        on_dask = run_games(config, executor=client.get_executor(), batch_size=40)
+        assert len(client.scheduler_info()["workers"]) == 2
+        result = CliRunner().invoke(main, ["simulate", str(FALLING), "--games", "60", "--executor", "dask",
+                                           "--scheduler", cluster.scheduler_address, "--json",
+                                           str(tmp_path / "dask.json")])
+    on_processes = run_games(config, workers=2)
+    assert len(on_dask) == 1000 and on_dask == on_processes
+    assert result.exit_code == 0, result.output
+    assert "a Dask cluster" in result.output
+    here = CliRunner().invoke(main, ["simulate", str(FALLING), "--games", "60", "-j", "1", "--json",
+                                     str(tmp_path / "local.json")])
+    assert here.exit_code == 0, here.output
+    assert json.loads((tmp_path / "dask.json").read_text()) == json.loads((tmp_path / "local.json").read_text())
+
+
+def test_the_scheduler_needs_the_dask_executor() -> None:
+    from click.testing import CliRunner
+
+    from cardgen.cli import main
+    from tests.conftest import FALLING
+
+    result = CliRunner().invoke(main, ["simulate", str(FALLING), "--games", "5", "--scheduler", "tcp://x:1"])
+    assert result.exit_code == 2 and "only with --executor dask" in result.output
