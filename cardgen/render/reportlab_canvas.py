@@ -16,6 +16,7 @@ from reportlab.platypus import Paragraph
 
 from cardgen.render.canvas import Align, Point, VAlign
 from cardgen.render.fonts import BODY, ensure_font, register_fonts
+from cardgen.render.pdf_forms import end_form
 
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -154,7 +155,7 @@ class ReportlabCanvas:
         if name not in self._forms:
             self.c.beginForm(name, *bbox)
             draw(self)
-            self.c.endForm()
+            end_form(self.c, name)
             self._forms.add(name)
         self.c.doForm(name)
 

@@ -24,6 +24,7 @@ from cardgen.render.card_renderer import CardRenderer, Translate, no_translation
 from cardgen.render.fonts import BODY, register_fonts
 from cardgen.render.guides import draw_guides, draw_slot_guides
 from cardgen.render.marks import draw_crop_marks, draw_cut_lines, draw_fold_line
+from cardgen.render.pdf_forms import end_form
 from cardgen.render.reportlab_canvas import ReportlabCanvas
 
 SheetLayout = Literal["duplex", "gutterfold", "single"]
@@ -80,7 +81,7 @@ class _FormCache:
             r = self.renderer
             self.c.beginForm(name, -r.bleed, -r.bleed, r.width + r.bleed, r.height + r.bleed)
             draw()
-            self.c.endForm()
+            end_form(self.c, name)
             self.made.add(name)
         return name
 
