@@ -29,8 +29,10 @@ def compare(before: str, after: str, dpi: float) -> list[str]:
         if ia.tobytes() != ib.tobytes():
             from PIL import ImageChops
 
-            box = ImageChops.difference(ia.convert("RGB"), ib.convert("RGB")).getbbox()
-            problems.append(f"page {index + 1}: pixels differ in {box}")
+            diff = ImageChops.difference(ia.convert("RGB"), ib.convert("RGB"))
+            largest = max(high for _, high in diff.getextrema())
+            changed = sum(diff.convert("L").histogram()[1:])
+            problems.append(f"page {index + 1}: {changed} pixels differ, by at most {largest}/255, in {diff.getbbox()}")
     return problems
 
 
