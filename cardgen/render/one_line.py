@@ -11,12 +11,14 @@ the page looks the same. Anything else (rich text, several lines, shrinking) goe
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-_NOT_PLAIN = frozenset("*<>&\\_`[]{}\xad")
-"""Characters that may be markup (bold, italic, tags, escapes, inline items) or a soft hyphen."""
+_NOT_PLAIN = re.compile(r"[*<>&\\_`\[\]{}\xad]|[^\S ]")
+"""Characters that may be markup (bold, italic, tags, escapes, inline items), a soft hyphen, or
+whitespace other than a plain space (a line break, a tab, a no-break space)."""
 
 
 @dataclass(frozen=True)
@@ -30,9 +32,8 @@ class PlainLine:
 
 def plain_line(text: str, width: float, height: float, *, font: str, size: float, leading: float) -> PlainLine | None:
     """``text`` as one line if Paragraph would set it on one line at ``size``; otherwise None."""
-    for ch in text:
-        if ch in _NOT_PLAIN or (ch != " " and ch.isspace()):
-            return None
+    if _NOT_PLAIN.search(text):
+        return None
     words = text.split(" ")
     if "" in words:
         words = [word for word in words if word]
