@@ -13,7 +13,6 @@ from cardgen.model.layout import ElementSpec
 from cardgen.render.canvas import Canvas
 from cardgen.render.card_renderer import FONT_NAMES, CardRenderer, element_kind
 from cardgen.render.elements.ability_icons import ABILITY_ICONS
-from cardgen.render.reportlab_canvas import fit_paragraph
 
 SPACE_BETWEEN = 0.5  # of the font size, between two abilities
 ICON_SCALE = 1.2  # icon side, in font sizes
@@ -33,6 +32,8 @@ def ability_text(r: CardRenderer, card: CardSpec, number: int, ability: AbilityS
 def layout_abilities(texts: list[str], icon_counts: list[int], w: float, h: float, *, font: str, size: float,
                      smallest: float, leading: float) -> tuple[float, float, list[float]]:
     """(font size, gutter width, paragraph heights): the largest size at which every paragraph fits."""
+    from cardgen.render.reportlab_canvas import fit_paragraph  # Platypus only when drawing (not to validate)
+
     current = size
     while True:
         icon = current * ICON_SCALE
