@@ -13,6 +13,7 @@ deck folder again. ``jobs=1`` runs everything in this process, in order, without
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Sequence
@@ -25,6 +26,9 @@ from cardgen.model.deck import DeckSpec
 
 LONGEST_FIRST = ("rulebook", "walkthrough", "cards")
 """Products by how long they usually take: the pool starts the long ones first."""
+
+_TRANSLATORS: dict[tuple[Path, str, bool], tuple[Callable[[str, str], str], list[str]]] = {}
+"""Translators a process has made, by (deck folder, language, allow_untranslated), with their notes."""
 
 _DECKS: dict[Path, DeckSpec] = {}
 """Decks loaded by the parent, inherited by forked workers (keyed by their folder)."""
@@ -98,10 +102,13 @@ def run_job(job: Job) -> JobResult:
             from cardgen.loading import load_deck
 
             deck = _DECKS[job.folder] = load_deck(job.folder)
-        notes: list[str] = []
-        translate = translator_for(deck, job.language, allow_untranslated=job.allow_untranslated, notes=notes)
-        if not job.report_notes:
-            notes.clear()
+        key = (job.folder, job.language, job.allow_untranslated)
+        if key not in _TRANSLATORS:  # a worker building several products of a language reads its catalog once
+            found: list[str] = []
+            _TRANSLATORS[key] = (translator_for(deck, job.language, allow_untranslated=job.allow_untranslated,
+                                                notes=found), found)
+        translate, found = _TRANSLATORS[key]
+        notes = list(found) if job.report_notes else []
         ctx = BuildContext(deck=deck, language=job.language, translate=translate, out_dir=job.out_dir,
                            paper=job.paper, notes=notes, theme=job.theme, guides=job.guides)
         result.notes = list(notes)  # what the sequential build reports: the translator's notes
@@ -120,6 +127,7 @@ def run_jobs(jobs: Sequence[Job], *, workers: int, on_done: Callable[[JobResult,
     """
     total = len(jobs)
     results: dict[int, JobResult] = {}
+    _TRANSLATORS.clear()  # catalogs may have changed since an earlier build in this process (tests, watch)
     if workers <= 1 or total <= 1:
         for index, job in enumerate(jobs):
             results[index] = run_job(job)
@@ -128,17 +136,23 @@ def run_jobs(jobs: Sequence[Job], *, workers: int, on_done: Callable[[JobResult,
         return [results[i] for i in range(total)]
     order = sorted(range(total), key=lambda i: LONGEST_FIRST.index(jobs[i].product)
                    if jobs[i].product in LONGEST_FIRST else len(LONGEST_FIRST))
+    _preload({job.product for job in jobs}, {job.language for job in jobs})
+    gc.freeze()  # the workers' garbage collector then leaves the inherited objects (and their pages) alone
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(max_workers=min(workers, total), mp_context=context, initializer=_die_with_parent) as pool:
-        pending: dict[Future[JobResult], int] = {pool.submit(run_job, jobs[i]): i for i in order}
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(finished, key=lambda f: pending[f]):
-                index = pending.pop(future)
-                results[index] = future.result()
-                if on_done:
-                    on_done(results[index], len(results), total)
+    try:
+        with ProcessPoolExecutor(max_workers=min(workers, total), mp_context=context,
+                                 initializer=_die_with_parent) as pool:
+            pending: dict[Future[JobResult], int] = {pool.submit(run_job, jobs[i]): i for i in order}
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in sorted(finished, key=lambda f: pending[f]):
+                    index = pending.pop(future)
+                    results[index] = future.result()
+                    if on_done:
+                        on_done(results[index], len(results), total)
+    finally:
+        gc.unfreeze()
     return [results[i] for i in range(total)]
 
 
@@ -151,3 +165,37 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):  # not Linux: workers finish their job, atomically
         pass
+
+
+def _preload(products: set[str], languages: set[str]) -> None:
+    """Import what the products need before forking, so each worker does not import it again."""
+    import importlib
+
+    from cardgen.render.fonts import ensure_font, register_fonts
+
+    for name in register_fonts():  # every bundled face parsed once, here
+        ensure_font(name)
+    for product in products:
+        for module in PRELOAD.get(product, ()):
+            importlib.import_module(module)
+    if "walkthrough" in products:
+        from cardgen.games import load_games
+
+        load_games()
+    if "rulebook" in products:  # each hyphenation dictionary read once, not once per worker
+        import pyphen
+
+        from cardgen.rulebook.styles import hyphenation_language
+
+        for language in sorted(languages):
+            dictionary = hyphenation_language(language)
+            if dictionary:
+                pyphen.Pyphen(lang=dictionary)
+
+
+PRELOAD = {
+    "cards": ("cardgen.render.sheets", "cardgen.render.elements", "cardgen.i18n"),
+    "rulebook": ("cardgen.rulebook.builder",),
+    "walkthrough": ("cardgen.walkthrough.registry",),
+}
+"""The modules each product imports when it runs (loaded once in the parent, shared by the workers)."""
