@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-_NOT_PLAIN = re.compile(r"[*<>&\\_`\[\]{}\xad]|[^\S ]")
-"""Characters that may be markup (bold, italic, tags, escapes, inline items), a soft hyphen, or
-whitespace other than a plain space (a line break, a tab, a no-break space)."""
+_NOT_PLAIN = re.compile(r"[*<>&\\_`:|\[\]{}\xad]|[^\S ]")
+"""Characters that may be markup (bold, italic, tags, escapes, inline items such as ``:icon:`` or
+``[[card]]``), a soft hyphen, or whitespace other than a plain space (a line break, a tab, a
+no-break space). Such a text goes to Paragraph, which knows what they mean."""
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,7 @@ def test_plain_words_on_one_line_take_the_fast_path() -> None:
     assert line is not None and line.text == "Lead Shoes" and line.height == pytest.approx(16.8)
 
 
-@pytest.mark.parametrize("text", ["**Hit** hard", "*soft*", "a & b", "<b>x</b>", "snake_case", "one\\ntwo",
+@pytest.mark.parametrize("text", ["**Hit** hard", "*soft*", "a & b", "<b>x</b>", "snake_case", ":hit: icon", "[[hit]]", "one\\ntwo",
                                   "non\u00a0breaking", "hy\u00adphen", "tab\\there"])
 def test_markup_and_special_spaces_go_to_paragraph(text: str) -> None:
     register_fonts()
