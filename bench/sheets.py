@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_deck import make_deck  # noqa: E402
+from bench_deck import make_deck
 
 SIZES = (108, 540, 5400, 20000)
 

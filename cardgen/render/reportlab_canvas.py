@@ -17,8 +17,8 @@ from reportlab.platypus import Paragraph
 from cardgen.render.canvas import Align, Point, VAlign
 from cardgen.render.fonts import BODY, ensure_font, register_fonts
 from cardgen.render.one_line import PlainLine, plain_line
-from cardgen.render.resolved import hex_color
 from cardgen.render.pdf_forms import end_form
+from cardgen.render.resolved import hex_color
 
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 _BOLD = re.compile(r"\*\*(.+?)\*\*")

@@ -43,7 +43,7 @@ def test_results_come_back_in_plan_order_and_a_bad_product_does_not_stop_the_oth
 
 
 def test_one_job_runs_in_this_process(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import cardgen.build_jobs as build_jobs
+    from cardgen import build_jobs
 
     monkeypatch.setattr(build_jobs, "ProcessPoolExecutor", None)  # no pool may be made
     job = Job(folder=FALLING, deck="falling", language="en", product="cards", out_dir=tmp_path)

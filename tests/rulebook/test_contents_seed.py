@@ -25,7 +25,7 @@ def test_the_falling_rulebook_takes_two_passes_and_every_contents_entry_names_it
     reader = pypdf.PdfReader(result.path)
     pages = [page.extract_text() for page in reader.pages]
     # pypdf reads each contents line as its dot leaders and page number, then its title
-    entries = [(title, number) for number, title in re.findall(r"^[ .]+ (\d+)\n(\S[^\n]*)$", pages[0], flags=re.M)]
+    entries = [(title, number) for number, title in re.findall(r"^[ .]+ (\d+)\n(\S[^\n]*)$", pages[0], flags=re.MULTILINE)]
     starts = {item.title: reader.get_destination_page_number(item) + 1 for item in reader.outline
               if not isinstance(item, list)}  # each chapter's bookmark: the page it starts on
     listed = {title.strip(): int(number) for title, number in entries if title.strip() in starts}

@@ -32,7 +32,8 @@ def ability_text(r: CardRenderer, card: CardSpec, number: int, ability: AbilityS
 def layout_abilities(texts: list[str], icon_counts: list[int], w: float, h: float, *, font: str, size: float,
                      smallest: float, leading: float) -> tuple[float, float, list[float]]:
     """(font size, gutter width, paragraph heights): the largest size at which every paragraph fits."""
-    from cardgen.render.reportlab_canvas import fit_paragraph  # Platypus only when drawing (not to validate)
+    # Platypus only when drawing (``cardgen validate`` does not need it)
+    from cardgen.render.reportlab_canvas import fit_paragraph
 
     current = size
     while True:
