@@ -22,6 +22,24 @@ COMMANDS = ("build", "calibrate", "export", "i18n", "new", "preflight", "ruleboo
             "validate", "walkthrough", "watch")
 """Each is ``cardgen/commands/<name>.py`` exposing ``command``; keep this list sorted."""
 
+SUMMARIES = {
+    "build": "Build card sheets (and every other product) for DECK_DIRS, or for every deck in decks/.",
+    "calibrate": "Write a duplex calibration sheet.",
+    "export": "Export the cards of DECK_DIR as images into a folder, with a manifest.csv.",
+    "i18n": "Translate a deck: card text, rulebook and diagram labels, one PO file per language.",
+    "preflight": "Check a PDF file for a print shop: PDF/X rules and the ink limit.",
+    "new": "Create the deck folder NAME: deck.yaml, a card layout, example cards, locale/ and rulebook.md.",
+    "rulebook": "Typeset the rulebook of DECK_DIR (its rulebook.md) in one language.",
+    "schema": "Print the JSON Schema of deck files (or, with --layout, of layout files).",
+    "sheets": "Write the card sheets of DECK_DIR to a PDF.",
+    "simulate": "Simulate FALLING with DECK_DIR's cards: one game in slow motion, or --games N for statistics.",
+    "validate": "Check DECK_DIR's deck.yaml, layouts and art; print one line per problem.",
+    "walkthrough": "Write an illustrated, step-by-step teaching walkthrough of DECK_DIR's game.",
+    "watch": "Rebuild DECK_DIR's outputs whenever one of its files changes (deck, table, layout, art, PO, rulebook).",
+}
+"""The first paragraph of each command's help, for ``cardgen --help`` without importing every command
+(tests/commands/test_cli_startup.py checks that they match). A command missing here is imported to list it."""
+
 
 class CardgenGroup(click.Group):
     """A Click group that reports user errors as one line each, never as a traceback.
@@ -54,6 +72,23 @@ class CardgenGroup(click.Group):
                 defaults = command_defaults(command, name, files, every)
                 ctx.default_map = {**(ctx.default_map or {}), name: defaults}
         return name, command, rest
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of ``cardgen --help``, from :data:`SUMMARIES` where it can (no imports)."""
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            if name in SUMMARIES and name not in self.commands:
+                rows.append((name, click.Command(name, help=SUMMARIES[name]).get_short_help_str(limit)))
+                continue
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
         from cardgen.commands import console

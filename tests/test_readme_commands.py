@@ -46,6 +46,8 @@ def readme_commands() -> list[str]:
 def _command_path(words: list[str]) -> tuple[list[click.Command], list[str]]:
     """The commands named (``build\\|sheets`` names two) and the words after them."""
     ctx = click.Context(main)
+    if words[0].startswith("-"):  # an option of cardgen itself (cardgen --help, --version)
+        return [main], words
     names = words[0].replace("\\|", "|").split("|")
     commands = [main.get_command(ctx, name) for name in names]
     assert all(commands), f"README names an unknown command: cardgen {words[0]}"

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from cardgen.build import build_deck, find_decks
+from cardgen.build_jobs import JobResult, default_jobs, plan_jobs, run_jobs
 from cardgen.commands import console
 from cardgen.commands.options import (
     cards_option,
@@ -20,6 +21,7 @@ from cardgen.commands.options import (
 from cardgen.errors import CardgenError, DeckError, ProblemList
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
+from cardgen.output import remove_stale_temps
 
 
 @click.command("build")
@@ -29,10 +31,12 @@ from cardgen.loading.deck_loader import display_path
 @click.option("--lang", "languages", multiple=True, help="Build only this language (repeatable).")
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "legal"], case_sensitive=False), default="a4", show_default=True)
 @click.option("--allow-untranslated", is_flag=True, help="Use English for strings a catalog lacks, and say how many.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Build N products at once, one per core (default: every core; 1: one after the other).")
 @theme_option
 @cards_option
 def command(deck_dirs: tuple[Path, ...], output: Path | None, languages: tuple[str, ...], paper: str,
-            allow_untranslated: bool, theme: str, guides: bool, cards: dict[str, int] | None) -> None:
+            allow_untranslated: bool, jobs: int | None, theme: str, guides: bool, cards: dict[str, int] | None) -> None:
     """Build card sheets (and every other product) for DECK_DIRS, or for every deck in decks/.
 
     With --cards, only card sheets of those cards, as cards-<lang>-selected.pdf beside the full ones.
@@ -45,20 +49,39 @@ def command(deck_dirs: tuple[Path, ...], output: Path | None, languages: tuple[s
                                  "(their files have the same names); build them one at a time, or leave -o out "
                                  "for output/<deck>/", param_hint="-o/--output")
     problems: list[CardgenError] = []
+    planned = []
     for folder in folders:
         try:
             deck = select_deck_cards(load_deck(folder), cards)
             check_theme(deck, theme)
             target = output if output is not None else Path("output") / deck.deck
-            started = time.process_time()
-            with page_progress(f"{deck.deck}", enabled=deck.total_cards > 4 * 9) as progress:
-                build_deck(deck, target, languages=list(languages) or None, paper=paper,
-                           allow_untranslated=allow_untranslated, progress=progress, theme=theme, guides=guides,
-                           only=["cards"] if cards else None, selected=cards is not None,
-                           on_product=lambda path: console.say(f"wrote {display_path(path)}"),
-                           on_note=console.note)
-            console.detail(f"{deck.deck}: {time.process_time() - started:.1f} CPU seconds")
+            if cards is not None:  # a reprint of some cards: their sheets only, in this process
+                started = time.process_time()
+                with page_progress(f"{deck.deck}", enabled=deck.total_cards > 4 * 9) as progress:
+                    build_deck(deck, target, languages=list(languages) or None, paper=paper,
+                               allow_untranslated=allow_untranslated, progress=progress, theme=theme, guides=guides,
+                               only=["cards"], selected=True,
+                               on_product=lambda path: console.say(f"wrote {display_path(path)}"),
+                               on_note=console.note)
+                console.detail(f"{deck.deck}: {time.process_time() - started:.1f} CPU seconds")
+                continue
+            remove_stale_temps(target)
+            planned += plan_jobs(deck, folder, target, languages=list(languages) or None, paper=paper,
+                                 allow_untranslated=allow_untranslated, theme=theme, guides=guides)
         except CardgenError as error:
             problems.extend(error.problems)
+
+    def done(result: JobResult, count: int, total: int) -> None:
+        for note in result.notes:
+            console.note(note)
+        if result.path is not None:  # (a product the deck does not have, e.g. no rulebook.md, says nothing)
+            console.say(f"[{count}/{total}] wrote {display_path(result.path)}")
+
+    started = time.process_time()
+    results = run_jobs(planned, workers=jobs or default_jobs(), on_done=done) if planned else []
+    if planned:
+        console.detail(f"{len(planned)} products: {time.process_time() - started:.1f} CPU seconds in this process")
+    for result in results:
+        problems.extend(result.problems)
     if problems:
         raise ProblemList(f"{len(problems)} problems", items=problems)

@@ -87,6 +87,7 @@ def _one_or_many(problems: list[CardgenError]) -> CardgenError:
 def _check_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
     problems: list[CardgenError] = []
     seen: dict[str, int] = {}
+    good_files: set[tuple[str, str]] = set()  # (field, reference) already checked: each file is read once
     for index, card in enumerate(deck.cards):
         if card.id in seen:
             problems.append(located.error(("cards", index, "id"), f"duplicate card id '{card.id}'",
@@ -100,11 +101,13 @@ def _check_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
             reference = getattr(card, field)
             if reference is None:
                 continue
-            if field == "icon" and _is_builtin_icon(reference):
+            if field == "icon" and _is_builtin_icon(reference) or (field, reference) in good_files:
                 continue
             problem = _check_art(deck, located, ("cards", index, field), reference)
             if problem:
                 problems.append(problem)
+            else:
+                good_files.add((field, reference))
     for name, theme in deck.themes.items():
         for key in theme.types:
             if key not in deck.types:

@@ -24,7 +24,9 @@ Key = tuple[str | int, ...]
 
 _CORE = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq")}
-MAX_NODES = 200_000
+MAX_NODES = 500_000
+"""Values a document may expand to: room for a 20,000-card deck written out in full (about 13 values a
+card), few enough that an alias bomb cannot fill memory."""
 MAX_DEPTH = 64
 MAX_BYTES = 5_000_000
 

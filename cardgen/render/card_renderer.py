@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 
-from cardgen.layout.units import parse_length
 from cardgen.model.deck import CardSpec, CardTypeSpec, DeckSpec
 from cardgen.model.layout import ElementSpec, LayoutSpec
 from cardgen.render.canvas import Canvas
@@ -28,6 +27,7 @@ from cardgen.render.element_kit import (  # noqa: F401
     no_translation,
 )
 from cardgen.render.icons import ICONS, draw_symbol
+from cardgen.render.resolved import length, position
 from cardgen.render.themes import Theme, resolve_theme
 
 
@@ -64,6 +64,8 @@ class CardRenderer:
         self.bleed = deck.print.bleed
         self.safe = deck.print.safe
         self.fonts = FONT_NAMES if not deck.fonts else _deck_fonts(deck)
+        self._boxes: dict[tuple[object, ...], Box] = {}  # layout lengths → box, resolved once per deck
+        self._colors: dict[tuple[object, ...], str] = {}  # (colour name, type colours) → hex
 
     def font_name(self, font: str) -> str:
         """The registered font for a layout's ``font:`` (a role, or a name from the deck's ``fonts:``)."""
@@ -94,12 +96,16 @@ class CardRenderer:
         return self._box(element)
 
     def _box(self, element: ElementSpec) -> Box:
-        w_card, h_card = self.width, self.height
-        x = parse_length(element.x, relative_to=w_card, allow_negative=True)
-        y = parse_length(element.y, relative_to=h_card, allow_negative=True)
-        w = parse_length(element.width, relative_to=w_card)
-        h = parse_length(element.height, relative_to=h_card)
-        return Box(x, h_card - y - h, w, h)  # to PDF coordinates (origin bottom-left)
+        key = (element.x, element.y, element.width, element.height)
+        box = self._boxes.get(key)
+        if box is None:
+            w_card, h_card = self.width, self.height
+            x = position(element.x, w_card, True)
+            y = position(element.y, h_card, True)
+            w = position(element.width, w_card, False)
+            h = position(element.height, h_card, False)
+            box = self._boxes[key] = Box(x, h_card - y - h, w, h)  # to PDF coordinates (origin bottom-left)
+        return box
 
     def _bleed_box(self, box: Box) -> Box:
         eps = 0.01
@@ -129,6 +135,13 @@ class CardRenderer:
         return self._color(value, kind)
 
     def _color(self, value: str, kind: CardTypeSpec | None) -> str:
+        key = (value, None) if kind is None else (value, kind.color, kind.text_color)
+        color = self._colors.get(key)
+        if color is None:
+            color = self._colors[key] = self._resolve_color(value, kind)
+        return color
+
+    def _resolve_color(self, value: str, kind: CardTypeSpec | None) -> str:
         back = self.deck.back
         named = {
             "back": back.color,
@@ -163,7 +176,7 @@ class CardRenderer:
         box = self._box(e)
         if e.bleed:
             box = self._bleed_box(box)
-        radius = parse_length(e.radius)
+        radius = length(e.radius)
         c.set_fill(self._color(e.color, kind), e.opacity)
         c.rect(box.x, box.y, box.w, box.h, radius=radius, fill=True)
         if e.opacity != 1.0:
@@ -171,12 +184,12 @@ class CardRenderer:
 
     def _draw_frame(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
         box = self._box(e)
-        c.set_stroke(self._color(e.stroke or e.color, kind), parse_length(e.stroke_width))
-        c.rect(box.x, box.y, box.w, box.h, radius=parse_length(e.radius), fill=False, stroke=True)
+        c.set_stroke(self._color(e.stroke or e.color, kind), length(e.stroke_width))
+        c.rect(box.x, box.y, box.w, box.h, radius=length(e.radius), fill=False, stroke=True)
 
     def _draw_rule(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
         box = self._box(e)
-        c.set_stroke(self._color(e.color, kind), parse_length(e.stroke_width))
+        c.set_stroke(self._color(e.color, kind), length(e.stroke_width))
         c.line(box.x, box.y + box.h / 2, box.x + box.w, box.y + box.h / 2)
 
     def _draw_pattern(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
@@ -262,8 +275,8 @@ class CardRenderer:
         box = self._safe_box(self._box(e))
         if box.w <= 0 or box.h <= 0:
             return
-        size = parse_length(e.size)
-        min_size = parse_length(e.min_size) if e.min_size else None
+        size = length(e.size)
+        min_size = length(e.min_size) if e.min_size else None
         if "[[" in text:  # inline icons: [[hit]], [[icon:action]] (cardgen/render/rich_card_text.py)
             from cardgen.render.rich_card_text import draw_rich_text, has_inline_icons
 

@@ -17,6 +17,9 @@ from reportlab.platypus import Paragraph
 from cardgen.i18n.typography import apply_typography
 from cardgen.render.canvas import Align, Point, VAlign
 from cardgen.render.fonts import BODY, ensure_font, register_fonts
+from cardgen.render.one_line import PlainLine, plain_line
+from cardgen.render.pdf_forms import end_form
+from cardgen.render.resolved import hex_color
 
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -62,13 +65,13 @@ class ReportlabCanvas:
 
     def set_fill(self, color: str, alpha: float = 1.0) -> None:
         self._fill = color
-        self.c.setFillColor(HexColor(color))
+        self.c.setFillColor(hex_color(color))
         if alpha != 1.0:
             self.c.setFillAlpha(alpha)
 
     def set_stroke(self, color: str, width: float, *, dash: Sequence[float] | None = None, alpha: float = 1.0,
                    cap: str = "butt") -> None:
-        self.c.setStrokeColor(HexColor(color))
+        self.c.setStrokeColor(hex_color(color))
         self.c.setLineWidth(width)
         self.c.setDash(list(dash) if dash else [])
         self.c.setLineCap({"butt": 0, "round": 1, "square": 2}[cap])
@@ -132,6 +135,10 @@ class ReportlabCanvas:
         if not text:
             return size
         text = apply_typography(text, language)
+        line = plain_line(text, w, h, font=ensure_font(font), size=size, leading=leading)
+        if line is not None:
+            self._draw_line(line, x, y, w, h, font=font, size=size, align=align, valign=valign, color=color)
+            return size
         key = (text, round(w, 2), round(h, 2), font, size, min_size, leading, align, color)
         cached = self._paragraph_cache.get(key)
         if cached is None:
@@ -148,6 +155,33 @@ class ReportlabCanvas:
         paragraph.drawOn(self.c, x, top - height)
         return used_size
 
+    def _draw_line(self, line: PlainLine, x: float, y: float, w: float, h: float, *, font: str, size: float,
+                   align: Align, valign: VAlign, color: str) -> None:
+        """One plain line where a one-line Paragraph would put it, with the operators it would use.
+
+        Same origin, text matrix and cursor move as ``Paragraph.drawOn`` (so not one pixel moves
+        by rounding), without parsing, line breaking or fragment bookkeeping.
+        """
+        if valign == "top":
+            top = y + h
+        elif valign == "middle":
+            top = y + (h + line.height) / 2
+        else:
+            top = y + line.height
+        spare = w - line.width
+        offset = 0.5 * spare if align == "center" else spare if align == "right" else 0.0
+        c = self.c
+        c.saveState()
+        c.translate(x, top - line.height)
+        c.setFillColor(hex_color(color))
+        tx = c.beginText(0, line.height - size)
+        tx.setFont(font, size, line.height)
+        if offset > 1e-6 or offset < -1e-6:
+            tx.setXPos(offset)
+        tx._textOut(line.text, 1)
+        c.drawText(tx)
+        c.restoreState()
+
     def image(self, path: str, x: float, y: float, w: float, h: float) -> None:
         # drawImage keyed by the path string: reportlab embeds each file once per PDF.
         self.c.drawImage(path, x, y, w, h, mask="auto", preserveAspectRatio=False)
@@ -158,7 +192,7 @@ class ReportlabCanvas:
         if name not in self._forms:
             self.c.beginForm(name, *bbox)
             draw(self)
-            self.c.endForm()
+            end_form(self.c, name)
             self._forms.add(name)
         self.c.doForm(name)
 

@@ -1,13 +1,14 @@
 """Card sheets as PDF: duplex (fronts, then mirrored backs), gutterfold, or one card per page.
 
-Every distinct face and back is drawn once into a Form XObject and placed by reference, so a
-deck of 5,400 cards stores 8 faces and one back; art files are embedded once (reportlab keys
-images by path). Pages are written with ``invariant=1``: the same deck gives the same bytes.
+Every face and back used more than once is drawn once into a Form XObject and placed by
+reference, so FALLING × 100 stores 8 faces and one back; a face used once is drawn in place (a
+form would only add an object). Art files are embedded once (reportlab keys images by path). Pages are written with ``invariant=1``: the same deck gives the same bytes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -24,6 +25,7 @@ from cardgen.render.card_renderer import CardRenderer, Translate, no_translation
 from cardgen.render.fonts import BODY, register_fonts
 from cardgen.render.guides import draw_guides, draw_slot_guides
 from cardgen.render.marks import draw_crop_marks, draw_cut_lines, draw_fold_line
+from cardgen.render.pdf_forms import end_form
 from cardgen.render.reportlab_canvas import ReportlabCanvas
 
 SheetLayout = Literal["duplex", "gutterfold", "single"]
@@ -67,29 +69,40 @@ def new_canvas(path: Path, *, pagesize: tuple[float, float], title: str, author:
 
 
 class _FormCache:
-    """Draws each face/back once into a Form XObject and places it by name."""
+    """Places faces and backs: a Form XObject for one used more than once, drawn in place otherwise.
 
-    def __init__(self, canvas: RLCanvas, renderer: CardRenderer) -> None:
+    ``uses`` counts how often each face/back name is placed (see :func:`face_uses`). A face
+    placed once gains nothing from a form and costs an object, a dictionary and a content stream
+    in the PDF; it is drawn straight onto the page, clipped to the same bleed box a form would
+    clip to, so the page looks the same. Without ``uses`` every face becomes a form.
+    """
+
+    def __init__(self, canvas: RLCanvas, renderer: CardRenderer, uses: Mapping[str, int] | None = None) -> None:
         self.c = canvas
         self.rc = ReportlabCanvas(canvas, language=renderer.language)
         self.renderer = renderer
         self.made: set[str] = set()
+        self.uses = uses
+        self._direct: dict[str, Callable[[], None]] = {}
 
     def _form(self, name: str, draw: Callable[[], None]) -> str:
+        if self.uses is not None and self.uses.get(name, 0) == 1:
+            self._direct[name] = draw
+            return name
         if name not in self.made:
             r = self.renderer
             self.c.beginForm(name, -r.bleed, -r.bleed, r.width + r.bleed, r.height + r.bleed)
             draw()
-            self.c.endForm()
+            end_form(self.c, name)
             self.made.add(name)
         return name
 
     def face(self, card: CardSpec) -> str:
-        return self._form(f"face_{card.id}", lambda: self.renderer.draw_face(self.rc, card))
+        return self._form(face_name(card), lambda: self.renderer.draw_face(self.rc, card))
 
     def back(self, card: CardSpec) -> str:
         layout = self.renderer.back_layout_name(card)
-        return self._form(f"back_{layout}", lambda: self.renderer.draw_back(self.rc, layout))
+        return self._form(back_name(layout), lambda: self.renderer.draw_back(self.rc, layout))
 
     def place(self, form: str, slot: Slot) -> None:
         c = self.c
@@ -99,8 +112,33 @@ class _FormCache:
         path.rect(x0, y0, x1 - x0, y1 - y0)
         c.clipPath(path, stroke=0, fill=0)
         c.translate(slot.x, slot.y)
-        c.doForm(form)
+        draw = self._direct.pop(form, None)
+        if draw is None:
+            c.doForm(form)
+        else:
+            r = self.renderer
+            box = c.beginPath()
+            box.rect(-r.bleed, -r.bleed, r.width + 2 * r.bleed, r.height + 2 * r.bleed)
+            c.clipPath(box, stroke=0, fill=0)
+            draw()
         c.restoreState()
+
+
+def face_name(card: CardSpec) -> str:
+    return f"face_{card.id}"
+
+
+def back_name(layout: str) -> str:
+    return f"back_{layout}"
+
+
+def face_uses(cards: Sequence[CardSpec], renderer: CardRenderer) -> Counter[str]:
+    """How often each face and back is placed on the sheets (a form pays off only above one)."""
+    uses: Counter[str] = Counter()
+    for card in cards:
+        uses[face_name(card)] += 1
+        uses[back_name(renderer.back_layout_name(card))] += 1
+    return uses
 
 
 SHEET_LABELS = {
@@ -174,7 +212,7 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
     paper = fronts.paper
     c = new_canvas(path, pagesize=(paper.width_pt, paper.height_pt), title=title, author=author,
                    subject=f"Card sheets ({options.layout})")
-    forms = _FormCache(c, renderer)
+    forms = _FormCache(c, renderer, face_uses(cards, renderer))
     rc = forms.rc
     chunks = _chunks(cards, fronts.per_page)
     total_pages = len(chunks) * (1 if options.layout == "gutterfold" else 2)
@@ -222,7 +260,7 @@ def _write_single(deck: DeckSpec, path: Path, cards: list[CardSpec], renderer: C
     page = Size(renderer.width + 2 * b, renderer.height + 2 * b)
     c = new_canvas(path, pagesize=(page.width_pt, page.height_pt), title=title, author=author,
                    subject="Single cards with bleed")
-    forms = _FormCache(c, renderer)
+    forms = _FormCache(c, renderer, face_uses(cards, renderer))
     slot = Slot(b, b, renderer.width, renderer.height, (0.0, 0.0, page.width_pt, page.height_pt))
     pages = 0
     for card in cards:

@@ -9,6 +9,7 @@ from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
 from cardgen.errors import DeckError
+from cardgen.render.pdf_forms import end_form
 
 _EXTERNAL = re.compile(rb"(xlink:)?href\s*=\s*[\"'](?!#)", re.IGNORECASE)
 _ENTITY = re.compile(rb"<!ENTITY", re.IGNORECASE)
@@ -36,7 +37,7 @@ def svg_form(canvas: RLCanvas, key: str, svg_path: str, made: set[str]) -> tuple
         drawing = load_svg(svg_path)
         canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
         renderPDF.draw(drawing, canvas, 0, 0)
-        canvas.endForm()
+        end_form(canvas, name)
         made.add(name)
         sizes[name] = (drawing.width, drawing.height)
         canvas._cardgen_svg_sizes = sizes  # type: ignore[attr-defined]

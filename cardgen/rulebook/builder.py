@@ -34,6 +34,7 @@ from cardgen.render.card_renderer import Translate, no_translation
 from cardgen.render.fonts import BODY, BODY_BOLD, register_fonts
 from cardgen.rulebook.card_tables import DIRECTIVE_TABLES, clarification_box
 from cardgen.rulebook.components import components_table, label, teaching_items
+from cardgen.rulebook.contents_seed import seed_contents
 from cardgen.rulebook.diagrams import DIAGRAMS, find_diagram, typeset_drawing
 from cardgen.rulebook.flowables import (BookCanvas, BookDoc, FloatingFigure, Heading, LongTable, contents_table,
                                         icon_painter, icon_row)
@@ -339,6 +340,7 @@ def _render(deck: DeckSpec, target: Any, *, translate: Translate, language: str,
                       title=title, author=deck.designer + (f" ({deck.publisher})" if deck.publisher else ""),
                       subject=label(translate, "book:subject", title=title), creator="cardgen", lang=language,
                       displayDocTitle=1)
+        seed_contents(story)  # two layout passes instead of three (contents_seed.py)
         doc.multiBuild(story, canvasmaker=partial(BookCanvas, icon_painter=icon_painter(deck)), maxPasses=6)
         pages = int(doc.page)
         if first_pages is None:

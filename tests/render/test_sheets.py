@@ -208,3 +208,23 @@ def test_short_edge_duplex_mirrors_top_to_bottom(deck, tmp_path: Path) -> None: 
     for front, back in zip(placements(reader.pages[0]), placements(reader.pages[1])):
         assert back.x == pytest.approx(front.x, abs=0.01)
         assert back.y + POKER.height_pt / 2 == pytest.approx(height - (front.y + POKER.height_pt / 2), abs=0.01)
+
+
+def test_a_face_used_once_is_drawn_in_place_and_looks_as_it_does_from_a_form(falling_copy: Path, deck,
+                                                                            tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    text = (falling_copy / "deck.yaml").read_text()
+    (falling_copy / "deck.yaml").write_text(text.replace("    count: 8\n    icon: hit", "    count: 1\n    icon: hit", 1))
+    once = write_sheets(load_deck(falling_copy), tmp_path / "once.pdf")
+    reader = pypdf.PdfReader(once.path)
+    placed = [p.form for page in reader.pages for p in placements(page)]
+    assert "face_hit" not in placed  # no form for a face shown once …
+    assert placed.count("face_split") == 5 and placed.count("back_base-back") == 47  # … forms for the rest
+    assert len(placements(reader.pages[0])) == 8 and pdf_text(once.path).count("Hit") >= 1
+    # the first slot holds Hit in both decks: drawn in place it is pixel for pixel the Hit of the form
+    shared = write_sheets(deck, tmp_path / "shared.pdf")
+    assert "face_hit" in [p.form for p in placements(pypdf.PdfReader(shared.path).pages[0])]
+    first = placements(pypdf.PdfReader(shared.path).pages[0])[0]
+    height = PAPER_SIZES["a4"].height_pt
+    x0, y0, x1, y1 = first.clip
+    box = (round(x0) + 1, round(height - y1) + 1, round(x1) - 1, round(height - y0) - 1)
+    assert render_page(once.path, 0).crop(box).tobytes() == render_page(shared.path, 0).crop(box).tobytes()

@@ -13,7 +13,6 @@ from cardgen.model.layout import ElementSpec
 from cardgen.render.canvas import Canvas
 from cardgen.render.element_kit import ElementRenderer, element_kind
 from cardgen.render.elements.ability_icons import ABILITY_ICONS
-from cardgen.render.reportlab_canvas import fit_paragraph
 
 SPACE_BETWEEN = 0.5  # of the font size, between two abilities
 ICON_SCALE = 1.2  # icon side, in font sizes
@@ -33,6 +32,9 @@ def ability_text(r: ElementRenderer, card: CardSpec, number: int, ability: Abili
 def layout_abilities(texts: list[str], icon_counts: list[int], w: float, h: float, *, font: str, size: float,
                      smallest: float, leading: float) -> tuple[float, float, list[float]]:
     """(font size, gutter width, paragraph heights): the largest size at which every paragraph fits."""
+    # Platypus only when drawing (``cardgen validate`` does not need it)
+    from cardgen.render.reportlab_canvas import fit_paragraph
+
     current = size
     while True:
         icon = current * ICON_SCALE

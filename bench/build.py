@@ -1,0 +1,74 @@
+"""Benchmark: ``cardgen build`` of the shipped decks on one core against all cores, in one run.
+
+Builds every product of the three shipped decks (card sheets, rulebooks, walkthroughs in each
+language) with ``--jobs 1`` and with ``--jobs N`` (N = the cores), and the FALLING kit alone
+(sheets, 2 rulebooks, 2 walkthroughs) the same two ways. Each build is a fresh ``cardgen``
+process; runs alternate sequential, parallel, sequential, parallel … and the median is kept.
+Reports wall seconds (what the user waits), CPU seconds of the whole process tree (the worker
+processes are reaped, so ``os.wait4`` counts them) and the parallel/sequential wall ratio of
+each back-to-back pair. It also checks that both builds wrote the same bytes.
+
+    python bench/build.py               # 3 repetitions
+    python bench/build.py --reps 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(argv: list[str]) -> dict[str, float]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status):
+        raise SystemExit(f"{' '.join(argv)} failed: {proc.stderr.read().decode() if proc.stderr else ''}")
+    return {"cpu": usage.ru_utime + usage.ru_stime, "wall": wall, "rss": usage.ru_maxrss / 1024}
+
+
+def same_bytes(a: Path, b: Path) -> bool:
+    files = sorted(p.relative_to(a) for p in a.rglob("*.pdf"))
+    return files == sorted(p.relative_to(b) for p in b.rglob("*.pdf")) and all(
+        (a / f).read_bytes() == (b / f).read_bytes() for f in files)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--reps", type=int, default=3)
+    args = parser.parse_args()
+    cores = len(os.sched_getaffinity(0))
+    cases = {"3 decks": [], "FALLING kit": [str(ROOT / "decks" / "falling")]}
+    print(f"{cores} cores; wall and CPU seconds, median of {args.reps}")
+    print(f"{'build':>12} {'seq wall':>9} {'par wall':>9} {'ratio':>6} {'seq CPU':>8} {'par CPU':>8} {'same bytes':>10}")
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        for name, decks in cases.items():
+            runs: dict[str, list[dict[str, float]]] = {"seq": [], "par": []}
+            for rep in range(args.reps):
+                for kind in (("seq", "par") if rep % 2 == 0 else ("par", "seq")):
+                    jobs = "1" if kind == "seq" else str(cores)
+                    out = tmp / f"{name}-{kind}"
+                    runs[kind].append(run([sys.executable, "-m", "cardgen.cli", "build", *decks, "--out", str(out),
+                                           "--jobs", jobs]))
+            seq, par = runs["seq"], runs["par"]
+            ratio = statistics.median(p["wall"] / s["wall"] for s, p in zip(seq, par))
+            same = same_bytes(tmp / f"{name}-seq", tmp / f"{name}-par")
+            print(f"{name:>12} {statistics.median(r['wall'] for r in seq):>9.2f} "
+                  f"{statistics.median(r['wall'] for r in par):>9.2f} {ratio:>6.2f} "
+                  f"{statistics.median(r['cpu'] for r in seq):>8.2f} {statistics.median(r['cpu'] for r in par):>8.2f} "
+                  f"{'yes' if same else 'NO':>10}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
