@@ -19,6 +19,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from cardgen.errors import DeckError
+from cardgen.loading.containment import ContainmentError, FileMissing, read_contained
 
 Key = tuple[str | int, ...]
 
@@ -26,7 +27,6 @@ _CORE = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq")}
 MAX_NODES = 200_000
 MAX_DEPTH = 64
-MAX_BYTES = 5_000_000
 
 
 @dataclass
@@ -62,19 +62,19 @@ def format_key(key: Key) -> str:
     return text
 
 
-def read_yaml(path: Path, *, display_path: Path | None = None) -> Located:
-    """Read one YAML file safely. Raises DeckError with the file position on any problem."""
+def read_yaml(path: Path, *, display_path: Path | None = None, kind: str = "deck") -> Located:
+    """Read one YAML file safely. Raises DeckError with the file position on any problem.
+
+    The file is read through :func:`~cardgen.loading.containment.read_contained`: a plain file
+    (not a link, folder or device) within the size limit of ``kind`` (``deck`` or ``layout``).
+    """
     shown = display_path or path
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+        raw = read_contained(path, kind)
+    except FileMissing:
         raise DeckError("file not found", path=shown) from None
-    except IsADirectoryError:
-        raise DeckError("is a folder, expected a YAML file", path=shown) from None
-    except OSError as exc:
-        raise DeckError(f"cannot read file: {exc.strerror}", path=shown) from None
-    if len(raw) > MAX_BYTES:
-        raise DeckError(f"file is larger than {MAX_BYTES // 1_000_000} MB", path=shown, hint="split the deck into smaller files")
+    except ContainmentError as exc:
+        raise DeckError(str(exc), path=shown, hint="split the deck into smaller files" if "limit" in str(exc) else None) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
