@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.model.deck import DeckSpec
-from cardgen.output import remove_stale_temps
+from cardgen.output import remove_stale_temps, staged_folder
 from cardgen.render.card_renderer import Translate, no_translation
 from cardgen.render.sheets import Progress, SheetOptions, write_sheets
 
@@ -97,10 +97,30 @@ def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = N
                guides: bool = False) -> list[Path]:
     """Build every product of ``deck`` in each language; returns the files written.
 
-    ``on_note`` hears what the user should know but is not an error (e.g. how many strings
-    fell back to English with ``allow_untranslated``).
+    Every check is made first (:func:`cardgen.preflight.check_buildable`, what ``validate``
+    runs); the products are then written into a folder inside ``out_dir`` and moved into place
+    together once all of them are done, so a failed build writes nothing. ``on_product``
+    hears each file once it is in place. ``on_note`` hears what the user should know but is
+    not an error (e.g. how many strings fell back to English with ``allow_untranslated``).
     """
+    from cardgen.preflight import check_buildable
+
+    check_buildable(deck, languages=languages, paper=paper, allow_untranslated=allow_untranslated,
+                    rulebook=not only or "rulebook" in only)
     remove_stale_temps(out_dir)
+    with staged_folder(out_dir) as stage:
+        staged = _build_into(deck, stage, languages=languages, only=only, paper=paper,
+                             allow_untranslated=allow_untranslated, progress=progress, on_note=on_note, theme=theme,
+                             guides=guides)
+    written = [out_dir / path.name for path in staged]
+    for path in written if on_product else ():
+        on_product(path)
+    return written
+
+
+def _build_into(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None, only: list[str] | None, paper: str,
+                allow_untranslated: bool, progress: Progress | None, on_note: Callable[[str], None] | None,
+                theme: str, guides: bool) -> list[Path]:
     written: list[Path] = []
     for language in languages or deck.languages:
         notes: list[str] = []
@@ -115,8 +135,6 @@ def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = N
             path = builder(ctx)
             if path is not None:
                 written.append(path)
-                if on_product:
-                    on_product(path)
     return written
 
 

@@ -54,6 +54,11 @@ class CardgenGroup(click.Group):
             ctx.exit(141)  # 128 + SIGPIPE, what a shell reports for a tool killed by the closed pipe
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort):
             raise
+        except OSError as error:  # read-only folder, full disk, a path through a file …: the user's to fix
+            from cardgen.output import os_problem
+
+            click.echo(f"error: {os_problem(error).format()}", err=True)
+            ctx.exit(1)
         except Exception as error:  # a bug, not a user mistake: still one line unless debugging
             if os.environ.get("CARDGEN_DEBUG"):
                 raise

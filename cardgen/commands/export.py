@@ -7,9 +7,15 @@ from pathlib import Path
 import click
 
 from cardgen.build import translator_for
-from cardgen.commands.options import check_theme, deck_argument, lang_option, page_progress
+from cardgen.commands.options import (
+    check_theme,
+    deck_argument,
+    lang_option,
+    page_progress,
+)
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
+from cardgen.preflight import check_buildable
 
 TARGETS = ("png", "pod", "tts", "proof")
 VENDOR_NAMES = ("drivethrucards", "thegamecrafter", "makeplayingcards")
@@ -48,6 +54,7 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
         raise click.BadParameter("--vendor only applies to --to pod", param_hint="--vendor")
     deck = load_deck(deck_dir)
     check_theme(deck, theme)
+    check_buildable(deck, languages=[lang], paper=None, allow_untranslated=allow_untranslated, rulebook=False)
     notes: list[str] = []
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)
     common = {"translate": translate, "language": lang, "workers": jobs, "theme": theme}

@@ -7,10 +7,18 @@ from pathlib import Path
 import click
 
 from cardgen.build import translator_for
-from cardgen.commands.options import (OffsetType, check_theme, deck_argument, lang_option, page_progress, paper_option,
-                                      theme_option)
+from cardgen.commands.options import (
+    OffsetType,
+    check_theme,
+    deck_argument,
+    lang_option,
+    page_progress,
+    paper_option,
+    theme_option,
+)
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
+from cardgen.preflight import check_buildable
 from cardgen.render.sheets import SheetOptions, write_sheets
 
 
@@ -35,6 +43,8 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
     """Write the card sheets of DECK_DIR to a PDF."""
     deck = load_deck(deck_dir)
     check_theme(deck, theme)
+    check_buildable(deck, languages=[lang], paper=None if layout == "single" else paper,
+                    allow_untranslated=allow_untranslated, rulebook=False)
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated)
     options = SheetOptions(paper=paper, layout=layout, flip=flip, back_offset=back_offset,  # type: ignore[arg-type]
                            crop_marks=not no_crop_marks, cut_lines=cut_lines, theme=theme, guides=guides)

@@ -12,7 +12,7 @@ import difflib
 import io
 import re
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
@@ -22,13 +22,18 @@ from babel.messages.pofile import PoFileError, read_po, write_po
 from cardgen.errors import I18nError
 from cardgen.i18n.messages import SourceMessage, extract_messages
 from cardgen.i18n.placeholders import format_flags
-from cardgen.loading.containment import ContainmentError, FileMissing, contained_path, read_contained
+from cardgen.loading.containment import (
+    ContainmentError,
+    FileMissing,
+    contained_path,
+    read_contained,
+)
 from cardgen.loading.deck_loader import display_path
 from cardgen.model.deck import DeckSpec
 from cardgen.output import write_bytes_atomic
 
 LOCALE_DIR = "locale"
-_DATE_LINE = re.compile(rb'^"(POT-Creation-Date|PO-Revision-Date): .*\\n"\n', re.M)
+_DATE_LINE = re.compile(rb'^"(POT-Creation-Date|PO-Revision-Date): .*\\n"\n', re.MULTILINE)
 
 
 def locale_dir(deck: DeckSpec) -> Path:
@@ -59,7 +64,7 @@ def check_language(language: str) -> Locale:
 
 
 def _new_catalog(deck: DeckSpec, *, locale: Locale | None = None) -> Catalog:
-    now = datetime.now(timezone.utc).replace(second=0, microsecond=0)
+    now = datetime.now(UTC).replace(second=0, microsecond=0)
     catalog = Catalog(locale=locale, project=deck.title, version=deck.version, copyright_holder=deck.designer,
                       creation_date=now, revision_date=now, charset="utf-8", fuzzy=False)
     what = f"{locale.english_name} translation" if locale else "Translation template"

@@ -30,8 +30,8 @@ from cardgen.loading.containment import ContainmentError, check_regular, read_co
 BlockKind = Literal["heading", "paragraph", "list", "table", "quote", "directive", "rule"]
 
 _ATTRS = re.compile(r"\s*\{((?:[#.][A-Za-z][\w-]*\s*)+)\}\s*$")
-_CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.S)
-_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
+_CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.DOTALL)
+_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
 PARAGRAPH_CLASSES = ("subtitle", "lead", "caption", "note", "center", "clarification")
 
 
@@ -59,7 +59,7 @@ class Block:
     depths: tuple[int, ...] = ()  # list: nesting depth of each item
     columns: int = 0  # table: number of columns (the first row is the header)
     align: tuple[str, ...] = ()  # table: left | center | right per column
-    children: tuple["Block", ...] = ()  # quote: the blocks inside
+    children: tuple[Block, ...] = ()  # quote: the blocks inside
     name: str = ""  # directive name
     args: dict[str, str] = field(default_factory=dict)  # directive arguments
 
@@ -291,7 +291,7 @@ def parse_markdown(text: str, *, path: Path, display: Path | None = None) -> Doc
     return Document(path=path, blocks=tuple(blocks))
 
 
-_LONG_WORD = re.compile(r"[^\s/—–-]{%d,}" % (MAX_WORD_CHARS + 1))
+_LONG_WORD = re.compile(rf"[^\s/—–-]{{{MAX_WORD_CHARS + 1},}}")
 
 
 def _check_bounds(blocks: list[Block], shown: Path) -> None:

@@ -10,8 +10,14 @@ from pydantic import ValidationError
 
 from cardgen.errors import CardgenError, DeckError, ProblemList
 from cardgen.layout.units import format_mm
+from cardgen.loading.containment import (
+    ContainmentError,
+    FileMissing,
+    check_reference,
+    check_regular,
+    contained_path,
+)
 from cardgen.loading.layouts import load_layout
-from cardgen.loading.containment import ContainmentError, FileMissing, check_reference, contained_path, check_regular
 from cardgen.loading.paths import ART_SUFFIXES
 from cardgen.loading.tables import with_table_cards
 from cardgen.loading.validation import errors_from_validation
@@ -66,6 +72,7 @@ def load_deck(path: Path) -> DeckSpec:
     folder = file.parent
     deck._folder = folder
     deck._file = shown
+    deck._positions = located.positions
     problems = list(_check_references(deck, located))
     if problems:
         raise _one_or_many(problems)

@@ -147,6 +147,8 @@ class DeckSpec(Strict):
     _folder: Path = PrivateAttr(default=Path("."))
     _file: Path = PrivateAttr(default=Path("deck.yaml"))
     _layouts: dict[str, Any] = PrivateAttr(default_factory=dict)
+    _positions: dict[tuple[str | int, ...], tuple[int, int]] = PrivateAttr(default_factory=dict)
+    """(line, col) in deck.yaml of each value, for checks made after loading (see cardgen.preflight)."""
 
     @property
     def folder(self) -> Path:

@@ -211,7 +211,7 @@ def load_svg(path: str):  # type: ignore[no-untyped-def]
         drawing = renderer.render(root)
     except (DeckError, MemoryError, RecursionError):
         raise
-    except Exception as exc:  # svglib raises many kinds on odd but well-formed input
+    except Exception as exc:  # noqa: BLE001 — svglib raises many kinds on odd but well-formed input
         raise _error(path, f"cannot draw this SVG ({exc.__class__.__name__})") from None
     width, height = float(drawing.width), float(drawing.height)
     if not (math.isfinite(width) and math.isfinite(height) and 0 < width <= MAX_SIZE_PT and 0 < height <= MAX_SIZE_PT):
