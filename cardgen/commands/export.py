@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from pathlib import Path
 
 import click
@@ -15,6 +16,7 @@ from cardgen.commands.options import (
 )
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
+from cardgen.output import staged_folder
 from cardgen.preflight import check_buildable
 
 TARGETS = ("png", "pod", "tts", "proof")
@@ -60,25 +62,31 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
     common = {"translate": translate, "language": lang, "workers": jobs, "theme": theme}
     resolution = dpi if dpi is not None else DEFAULT_DPI[target]
     with_bleed = DEFAULT_BLEED[target] if bleed is None else bleed
-    with page_progress(f"{deck.deck} {target}", enabled=True) as progress:
+    # every export but TTS (whose JSON names its images by absolute path) is written into a folder inside
+    # the output folder and moved into place as a whole: a failed export leaves the folder as it was
+    staged = staged_folder(output, "cardgen-export") if target != "tts" else nullcontext(output)
+    with page_progress(f"{deck.deck} {target}", enabled=True) as progress, staged as folder:
         if target == "png":
             from cardgen.export.png import export_png
 
-            result = export_png(deck, output, dpi=resolution, bleed=with_bleed, progress=progress, **common)
+            result = export_png(deck, folder, dpi=resolution, bleed=with_bleed, progress=progress, **common)
         elif target == "pod":
             from cardgen.export.pod import VENDORS, export_pod
 
             assert vendor is not None
-            result = export_pod(deck, output, vendor=vendor, progress=progress, **common)
+            result = export_pod(deck, folder, vendor=vendor, progress=progress, **common)
             click.echo(VENDORS[vendor].describe())
         elif target == "tts":
             from cardgen.export.tts import export_tts
 
-            result = export_tts(deck, output, dpi=resolution, bleed=with_bleed, progress=progress, **common)
+            result = export_tts(deck, folder, dpi=resolution, bleed=with_bleed, progress=progress, **common)
         else:
             from cardgen.export.proof import export_proof
 
-            result = export_proof(deck, output, dpi=resolution, bleed=with_bleed, progress=progress, **common)
+            result = export_proof(deck, folder, dpi=resolution, bleed=with_bleed, progress=progress, **common)
+    result.images = [output / path.name for path in result.images]
+    result.manifest = output / result.manifest.name
+    result.extra = [output / path.name for path in result.extra]
     for note in notes + result.notes:
         click.echo(f"note: {note}", err=True)
     w, h = result.size_px

@@ -20,6 +20,7 @@ from cardgen.export.png import image_size, write_card_images
 from cardgen.export.raster import Progress
 from cardgen.layout.units import INCH, MM
 from cardgen.model.deck import DeckSpec
+from cardgen.output import remove_stale_temps
 from cardgen.render.card_renderer import Translate, no_translation
 
 SIZE_TOLERANCE_IN = 0.01
@@ -112,7 +113,10 @@ def export_pod(deck: DeckSpec, folder: Path, *, vendor: str, translate: Translat
     check_card_size(deck, preset)
     shop_deck = with_bleed(deck, preset.bleed_pt)
     folder = Path(folder)
-    with card_pages(shop_deck, translate=translate, language=language, theme=theme) as pages:
+    folder.mkdir(parents=True, exist_ok=True)
+    remove_stale_temps(folder)
+    with card_pages(shop_deck, translate=translate, language=language, theme=theme,
+                    scratch=folder) as pages:
         size = image_size(pages, dpi=preset.dpi, bleed=True)
         if size != preset.image_px:  # pragma: no cover - the arithmetic above guarantees it
             raise AssertionError(f"{vendor}: {size} px instead of {preset.image_px}")

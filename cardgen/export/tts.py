@@ -24,7 +24,14 @@ from cardgen.export.card_pages import CardPage, CardPages, back_layouts
 from cardgen.export.common import ExportResult, card_pages
 from cardgen.export.manifest import ManifestRow, write_manifest
 from cardgen.export.png import file_stem
-from cardgen.export.raster import Progress, RasterJob, encode_png, pixels, run_jobs, write_file
+from cardgen.export.raster import (
+    Progress,
+    RasterJob,
+    encode_png,
+    pixels,
+    run_jobs,
+    write_file,
+)
 from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps
 from cardgen.render.card_renderer import Translate, no_translation
@@ -145,7 +152,8 @@ def export_tts(deck: DeckSpec, folder: Path, *, dpi: float = 300, bleed: bool = 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(folder)
-    with card_pages(deck, translate=translate, language=language, theme=theme) as pages:
+    with card_pages(deck, translate=translate, language=language, theme=theme,
+                    scratch=folder) as pages:
         plans = plan_sheets(pages, deck, bleed=bleed, dpi=dpi)
         box = pages.box(bleed=bleed)
         jobs: list[RasterJob] = []
