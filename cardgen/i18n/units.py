@@ -296,11 +296,11 @@ _LONG_WORD = re.compile(rf"[^\s/—–-]{{{MAX_WORD_CHARS + 1},}}")
 
 def _check_bounds(blocks: list[Block], shown: Path) -> None:
     """Refuse a rulebook too big to typeset in reasonable time, at the first block over a limit."""
-    if len(blocks) > MAX_BLOCKS:
-        raise DeckError(f"more than {MAX_BLOCKS:,} paragraphs, headings and tables", path=shown,
-                        line=blocks[MAX_BLOCKS].line, hint="a rulebook is a booklet; split the text")
     headings = 0
-    for block in blocks:
+    for index, block in enumerate(blocks):
+        if index == MAX_BLOCKS:
+            raise DeckError(f"more than {MAX_BLOCKS:,} paragraphs, headings and tables", path=shown,
+                            line=block.line, hint="a rulebook is a booklet; split the text")
         if block.kind == "heading":
             headings += 1
             if headings > MAX_HEADINGS:

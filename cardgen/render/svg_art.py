@@ -52,7 +52,7 @@ def svg_text(raw: bytes, path: str) -> bytes:
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     declared = _ENCODING.match(raw)
-    if declared and declared.group(1).lower().replace("_", "-") not in (b"utf-8", b"utf8", b"us-ascii", b"ascii"):
+    if declared and declared.group(1).lower().replace(b"_", b"-") not in (b"utf-8", b"utf8", b"us-ascii", b"ascii"):
         raise _error(path, f"SVG declares encoding '{declared.group(1).decode()}'", line=1, hint="save it as UTF-8")
     try:
         raw.decode("utf-8")
@@ -133,6 +133,7 @@ def _check_expansion(root: Any, ids: dict[str, Any], path: str) -> None:
     """Bound the tree as drawn, with every ``<use>`` replaced by what it shows (depth and count)."""
     from lxml import etree
 
+    keep_alive = list(root.iter())  # lxml makes element proxies on demand: hold them so id() stays unique
     sizes: dict[int, int] = {}
     active: set[int] = set()
 
@@ -160,6 +161,7 @@ def _check_expansion(root: Any, ids: dict[str, Any], path: str) -> None:
         return total
 
     expanded(root, 0)
+    del keep_alive
 
 
 def _length(value: str | None, path: str, name: str, line: int | None) -> float | None:
