@@ -40,7 +40,7 @@ def test_sheets_to_a_pipe_or_through_a_file_is_one_line(minimal_copy: Path, tmp_
 def test_disk_full_or_read_only_mid_build_writes_nothing(code: int, message: str, minimal_copy: Path, tmp_path: Path,
                                                         runner, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     """The second product fails as a full disk would: the first is not left behind either."""
-    import cardgen.build as build
+    from cardgen import build
 
     def fail(ctx):  # type: ignore[no-untyped-def]
         raise OSError(code, os.strerror(code), str(ctx.out_dir / "rulebook-en.pdf"))
@@ -56,7 +56,7 @@ def test_disk_full_or_read_only_mid_build_writes_nothing(code: int, message: str
 
 def test_export_png_on_a_full_disk_leaves_no_partial_set(minimal_copy: Path, tmp_path: Path, runner,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    import cardgen.export.png as png
+    from cardgen.export import png
 
     real = png.write_manifest
 

@@ -11,9 +11,21 @@ from cardgen.loading.containment import ContainmentError, read_contained
 MAX_PIXELS = 40_000_000  # 40 MP: far above any 300 dpi card, far below a decompression bomb
 
 
-@lru_cache(maxsize=512)
 def art_size(path: Path) -> tuple[float, float]:
-    """Width and height of an art file (pixels for bitmaps, points for SVG)."""
+    """Width and height of an art file (pixels for bitmaps, points for SVG), checked as it is decoded.
+
+    Cached while the file is unchanged (path, modification time and size), so a long-running
+    ``cardgen watch`` sees an edited file anew.
+    """
+    try:
+        info = Path(path).stat()
+    except OSError:
+        info = None
+    return _art_size(Path(path), info.st_mtime_ns if info else 0, info.st_size if info else -1)
+
+
+@lru_cache(maxsize=512)
+def _art_size(path: Path, mtime_ns: int, size: int) -> tuple[float, float]:
     if path.suffix.lower() == ".svg":
         from cardgen.render.svg_art import load_svg
 
