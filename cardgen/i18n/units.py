@@ -297,7 +297,13 @@ _LONG_WORD = re.compile(rf"[^\s/—–-]{{{MAX_WORD_CHARS + 1},}}")
 def _check_bounds(blocks: list[Block], shown: Path) -> None:
     """Refuse a rulebook too big to typeset in reasonable time, at the first block over a limit."""
     headings = 0
+    chapter_seen = False
     for index, block in enumerate(blocks):
+        if block.kind == "heading":
+            chapter_seen = chapter_seen or block.level == 1
+            if block.level == 2 and not chapter_seen:
+                raise DeckError("a section (##) before the first chapter (#)", path=shown, line=block.line,
+                                hint="start the rulebook with a chapter heading: '# Title'")
         if index == MAX_BLOCKS:
             raise DeckError(f"more than {MAX_BLOCKS:,} paragraphs, headings and tables", path=shown,
                             line=block.line, hint="a rulebook is a booklet; split the text")

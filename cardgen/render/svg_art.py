@@ -10,6 +10,7 @@ tree to svglib.
 
 from __future__ import annotations
 
+import io
 import math
 import re
 from pathlib import Path
@@ -30,6 +31,11 @@ MAX_PATH_DATA = 1_000_000
 MAX_SIZE_PT = 14_400.0
 """Largest width or height (200 inches): art is scaled to its box, so this only refuses nonsense."""
 
+MAX_COORDINATE = 1e7
+"""Largest coordinate in path data and geometry attributes: more cannot be written into a PDF."""
+_GEOMETRY = {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "width", "height", "transform",
+             "stroke-width", "font-size", "offset", "dx", "dy", "fx", "fy", "viewBox"}
+_COORDINATE = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _XLINK = "{http://www.w3.org/1999/xlink}href"
 _DATA_IMAGE = re.compile(r"^data:image/(png|jpe?g);base64,", re.IGNORECASE)
 _URL = re.compile(r"url\(\s*['\"]?\s*(?!#)", re.IGNORECASE)
@@ -88,8 +94,8 @@ def parse_svg(raw: bytes, path: str) -> Any:
         raise _error(path, f"not well-formed XML ({exc.msg})", line=exc.lineno) from None
     if etree.QName(root).localname != "svg":
         raise _error(path, f"the root element is <{etree.QName(root).localname}>, not <svg>", line=root.sourceline)
-    _check_tree(root, path)
     _check_size(root, path)
+    _check_tree(root, path)
     return root
 
 
@@ -118,6 +124,10 @@ def _check_tree(root: Any, path: str) -> None:
                                  hint="embed the image in the SVG or export it as PNG")
             elif local in ("d", "points"):
                 path_data += len(value)
+                if path_data <= MAX_PATH_DATA:
+                    _check_numbers(value, path, element.sourceline, local)
+            elif local in _GEOMETRY:
+                _check_numbers(value, path, element.sourceline, local)
             elif _URL.search(value):
                 raise _error(path, f"'{local}' uses url() outside the file", line=element.sourceline)
         if name == "style" and element.text and ("@import" in element.text.lower() or _URL.search(element.text)):
@@ -127,6 +137,16 @@ def _check_tree(root: Any, path: str) -> None:
         raise _error(path, f"SVG has more than {MAX_PATH_DATA:,} characters of path data",
                      hint="simplify it or export it as PNG")
     _check_expansion(root, ids, path)
+
+
+def _check_numbers(value: str, path: str, line: int | None, name: str) -> None:
+    """Every number in a coordinate attribute is finite and within :data:`MAX_COORDINATE`."""
+    for match in _COORDINATE.finditer(value):
+        number = float(match.group())
+        if not abs(number) <= MAX_COORDINATE:  # also catches nan
+            raise _error(path, f"'{name}' holds the number {match.group()[:20]}, beyond ±{MAX_COORDINATE:.0e}", line=line)
+    if "nan" in value.lower() or "inf" in value.lower():
+        raise _error(path, f"'{name}' holds a number that is not finite", line=line)
 
 
 def _check_expansion(root: Any, ids: dict[str, Any], path: str) -> None:
@@ -214,6 +234,12 @@ def load_svg(path: str):  # type: ignore[no-untyped-def]
     except (DeckError, MemoryError, RecursionError):
         raise
     except Exception as exc:  # noqa: BLE001 — svglib raises many kinds on odd but well-formed input
+        raise _error(path, f"cannot draw this SVG ({exc.__class__.__name__})") from None
+    try:  # a trial draw: whatever reportlab cannot write into a PDF fails now, when the deck is checked
+        renderPDF.draw(drawing, RLCanvas(io.BytesIO()), 0, 0)
+    except (DeckError, MemoryError, RecursionError):
+        raise
+    except Exception as exc:  # noqa: BLE001 — reportlab raises many kinds for numbers it cannot write
         raise _error(path, f"cannot draw this SVG ({exc.__class__.__name__})") from None
     width, height = float(drawing.width), float(drawing.height)
     if not (math.isfinite(width) and math.isfinite(height) and 0 < width <= MAX_SIZE_PT and 0 < height <= MAX_SIZE_PT):

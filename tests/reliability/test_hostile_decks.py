@@ -96,6 +96,10 @@ CASES: dict[str, Case] = {
     "layout-huge-percent": Case("elements.name.x: '99999999999999999999%' is far outside the card", LOAD),
     "layout-font-100000pt": Case("a font size of '100000pt' is not between 1pt and 144pt", LOAD),
     "truncated-png": Case("'art/pattern.png': cannot read image (truncated)", LOAD),
+    # found by the validate-and-build fuzz property
+    "catalog-control-character": Case("(U+000C) is not in the bundled fonts", LANGUAGES, line=False),
+    "rulebook-section-before-chapter": Case("a section (##) before the first chapter (#)", BOOK),
+    "svg-huge-path-coordinates": Case("'d' holds the number 1e308", LOAD),
     # bounds before allocation
     "rulebook-jinja-center-bomb": Case("|center width over 100000", BOOK),
     "rulebook-jinja-join-bomb": Case("too much work for a rulebook value", BOOK),
@@ -291,6 +295,9 @@ HANGS = {
     "rulebook-20000-row-table": (lambda d: _rulebook(d, "# R\n\n|a|b|\n|-|-|\n" + "|x|y|\n" * 20_000), "rulebook",
                                  "a table with 20001 rows"),
     "art-fifo": (_fifo_art, "validate", "is not a regular file"),
+    "yaml-200000-character-card-name": (
+        lambda d: (d / "deck.yaml").write_text((MINIMAL / "deck.yaml").read_text().replace("name: One", "name: " + "W" * 200_000)),
+        "sheets", "cards[0].name: string should have at most 200 characters"),
 }
 
 
