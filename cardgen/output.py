@@ -137,7 +137,7 @@ def staged_folder(out_dir: Path, prefix: str = "cardgen-stage") -> Iterator[Path
     stage = scratch_folder(out_dir, prefix)
     try:
         yield stage
-        entries = sorted(stage.iterdir())
+        entries = sorted(p for p in stage.iterdir() if not p.name.endswith(TEMP_SUFFIX))
         for entry in entries:
             check_target(out_dir / entry.name)
         for entry in entries:

@@ -9,6 +9,9 @@ and SVGs parsed when the deck loads.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+from pathlib import Path
+
 from cardgen.errors import CardgenError, DeckError, ProblemList
 from cardgen.layout.sizes import PAPER_SIZES
 from cardgen.model.deck import DeckSpec
@@ -67,19 +70,25 @@ def check_languages(deck: DeckSpec, languages: list[str] | None, *, allow_untran
     return problems
 
 
-def check_rulebook(deck: DeckSpec, translators: dict[str, Translate], *, paper: str) -> None:
-    """The rulebook's text renders in each language (without typesetting it)."""
+def check_rulebook(deck: DeckSpec, translators: dict[str, Translate], *, paper: str,
+                   scratch: Path | None = None) -> None:
+    """The rulebook's text renders in each language (without typesetting it).
+
+    Its inline-icon markers go into a temporary folder inside ``scratch`` when given.
+    """
     from cardgen.i18n.messages import rulebook_path
     from cardgen.rulebook.builder import build_story
+    from cardgen.rulebook.inline import markers_in
 
     if not rulebook_path(deck).exists() and not rulebook_path(deck).is_symlink():
         return
-    for language, translate in translators.items():
-        build_story(deck, translate=translate, language=language, paper=paper)
+    with markers_in(scratch) if scratch is not None else nullcontext():
+        for language, translate in translators.items():
+            build_story(deck, translate=translate, language=language, paper=paper)
 
 
 def check_buildable(deck: DeckSpec, *, languages: list[str] | None = None, paper: str | None = "a4",
-                    allow_untranslated: bool = False, rulebook: bool = True) -> None:
+                    allow_untranslated: bool = False, rulebook: bool = True, scratch: Path | None = None) -> None:
     """Raise a :class:`CardgenError` (all problems found) unless every product of ``deck`` can be built.
 
     ``paper=None`` skips the imposition check (a rulebook or single-card output); ``rulebook=False``
@@ -97,7 +106,7 @@ def check_buildable(deck: DeckSpec, *, languages: list[str] | None = None, paper
             problems.extend(error.problems)
     if rulebook and not problems:
         try:
-            check_rulebook(deck, translators, paper=paper or "a4")
+            check_rulebook(deck, translators, paper=paper or "a4", scratch=scratch)
         except CardgenError as error:
             problems.extend(error.problems)
     if len(problems) == 1:

@@ -8,12 +8,7 @@ from pathlib import Path
 import click
 
 from cardgen.build import translator_for
-from cardgen.commands.options import (
-    check_theme,
-    deck_argument,
-    lang_option,
-    page_progress,
-)
+from cardgen.commands.options import check_theme, deck_argument, lang_option, page_progress
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 from cardgen.output import staged_folder

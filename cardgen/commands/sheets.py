@@ -7,15 +7,8 @@ from pathlib import Path
 import click
 
 from cardgen.build import translator_for
-from cardgen.commands.options import (
-    OffsetType,
-    check_theme,
-    deck_argument,
-    lang_option,
-    page_progress,
-    paper_option,
-    theme_option,
-)
+from cardgen.commands.options import (OffsetType, check_theme, deck_argument, lang_option, page_progress, paper_option,
+                                      theme_option)
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 from cardgen.preflight import check_buildable

@@ -12,11 +12,7 @@ from cardgen.errors import DeckError
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 from cardgen.preflight import check_buildable
-from cardgen.walkthrough.registry import (
-    WalkthroughOptions,
-    find_walkthrough,
-    known_games,
-)
+from cardgen.walkthrough.registry import WalkthroughOptions, find_walkthrough, known_games
 
 
 @click.command("walkthrough")

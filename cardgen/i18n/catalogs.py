@@ -22,12 +22,7 @@ from babel.messages.pofile import PoFileError, read_po, write_po
 from cardgen.errors import I18nError
 from cardgen.i18n.messages import SourceMessage, extract_messages
 from cardgen.i18n.placeholders import format_flags
-from cardgen.loading.containment import (
-    ContainmentError,
-    FileMissing,
-    contained_path,
-    read_contained,
-)
+from cardgen.loading.containment import ContainmentError, FileMissing, contained_path, read_contained
 from cardgen.loading.deck_loader import display_path
 from cardgen.model.deck import DeckSpec
 from cardgen.output import write_bytes_atomic

@@ -10,13 +10,7 @@ from pydantic import ValidationError
 
 from cardgen.errors import CardgenError, DeckError, ProblemList
 from cardgen.layout.units import format_mm
-from cardgen.loading.containment import (
-    ContainmentError,
-    FileMissing,
-    check_reference,
-    check_regular,
-    contained_path,
-)
+from cardgen.loading.containment import ContainmentError, FileMissing, check_reference, check_regular, contained_path
 from cardgen.loading.layouts import load_layout
 from cardgen.loading.paths import ART_SUFFIXES
 from cardgen.loading.tables import with_table_cards

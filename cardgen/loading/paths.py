@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardgen.loading.containment import (
-    ContainmentError,
-    check_reference,
-    contained_path,
-)
+from cardgen.loading.containment import ContainmentError, check_reference, contained_path
 
 ART_SUFFIXES = {".png", ".jpg", ".jpeg", ".svg"}
 

@@ -25,12 +25,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardgen.errors import CardgenError, DeckError, ProblemList
-from cardgen.loading.containment import (
-    ContainmentError,
-    FileMissing,
-    check_reference,
-    read_deck_file,
-)
+from cardgen.loading.containment import ContainmentError, FileMissing, check_reference, read_deck_file
 from cardgen.loading.validation import errors_from_validation
 from cardgen.loading.yaml_source import Key, Located
 from cardgen.model.deck import MAX_DECK_CARDS, CardSpec

@@ -7,14 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.loading.containment import (
-    SIZE_LIMITS,
-    ContainmentError,
-    FileMissing,
-    contained_path,
-    read_contained,
-    read_deck_file,
-)
+from cardgen.loading.containment import (ContainmentError, FileMissing, SIZE_LIMITS, contained_path, read_contained,
+                                         read_deck_file)
 
 
 @pytest.fixture
