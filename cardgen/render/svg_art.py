@@ -235,8 +235,8 @@ def load_svg(path: str):  # type: ignore[no-untyped-def]
         raise
     except Exception as exc:  # noqa: BLE001 — svglib raises many kinds on odd but well-formed input
         raise _error(path, f"cannot draw this SVG ({exc.__class__.__name__})") from None
-    try:  # a trial draw: whatever reportlab cannot write into a PDF fails now, when the deck is checked
-        renderPDF.draw(drawing, RLCanvas(io.BytesIO()), 0, 0)
+    try:  # a trial draw, as svg_form draws it: whatever reportlab cannot write fails now, when the deck is checked
+        _draw_form(RLCanvas(io.BytesIO()), "trial", drawing)
     except (DeckError, MemoryError, RecursionError):
         raise
     except Exception as exc:  # noqa: BLE001 — reportlab raises many kinds for numbers it cannot write
@@ -248,15 +248,31 @@ def load_svg(path: str):  # type: ignore[no-untyped-def]
     return drawing
 
 
+def _draw_form(canvas: RLCanvas, name: str, drawing: Any) -> None:
+    """``drawing`` as the Form XObject ``name``.
+
+    An embedded ``data:`` image is drawn inline; a form's stream must be text, so inline image
+    data is ASCII85-encoded here even when the document turned that off (``useA85 = 0``).
+    """
+    from reportlab import rl_config
+
+    a85 = rl_config.useA85
+    rl_config.useA85 = 1
+    try:
+        canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
+        renderPDF.draw(drawing, canvas, 0, 0)
+        canvas.endForm()
+    finally:
+        rl_config.useA85 = a85
+
+
 def svg_form(canvas: RLCanvas, key: str, svg_path: str, made: set[str]) -> tuple[str, float, float]:
     """The Form XObject name for ``svg_path`` (created on first use) and its natural size."""
     name = "svg_" + re.sub(r"[^A-Za-z0-9]", "_", key)
     sizes = getattr(canvas, "_cardgen_svg_sizes", {})
     if name not in made:
         drawing = load_svg(svg_path)
-        canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
-        renderPDF.draw(drawing, canvas, 0, 0)
-        canvas.endForm()
+        _draw_form(canvas, name, drawing)
         made.add(name)
         sizes[name] = (drawing.width, drawing.height)
         canvas._cardgen_svg_sizes = sizes  # type: ignore[attr-defined]
