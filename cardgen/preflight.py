@@ -9,12 +9,14 @@ and SVGs parsed when the deck loads.
 
 from __future__ import annotations
 
+import shutil
 from contextlib import nullcontext
 from pathlib import Path
 
 from cardgen.errors import CardgenError, DeckError, ProblemList
 from cardgen.layout.sizes import PAPER_SIZES
 from cardgen.model.deck import DeckSpec
+from cardgen.output import scratch_folder
 from cardgen.render.card_renderer import Translate
 
 
@@ -74,7 +76,7 @@ def check_rulebook(deck: DeckSpec, translators: dict[str, Translate], *, paper: 
                    scratch: Path | None = None) -> None:
     """The rulebook's text renders in each language (without typesetting it).
 
-    Its inline-icon markers go into a temporary folder inside ``scratch`` when given.
+    Its inline-icon markers go into a temporary folder inside ``scratch`` when given, removed after.
     """
     from cardgen.i18n.messages import rulebook_path
     from cardgen.rulebook.builder import build_story
@@ -82,9 +84,14 @@ def check_rulebook(deck: DeckSpec, translators: dict[str, Translate], *, paper: 
 
     if not rulebook_path(deck).exists() and not rulebook_path(deck).is_symlink():
         return
-    with markers_in(scratch) if scratch is not None else nullcontext():
-        for language, translate in translators.items():
-            build_story(deck, translate=translate, language=language, paper=paper)
+    folder = scratch_folder(scratch, "cardgen-check") if scratch is not None else None
+    try:
+        with markers_in(folder) if folder is not None else nullcontext():
+            for language, translate in translators.items():
+                build_story(deck, translate=translate, language=language, paper=paper)
+    finally:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def check_buildable(deck: DeckSpec, *, languages: list[str] | None = None, paper: str | None = "a4",
