@@ -106,7 +106,8 @@ def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = N
     from cardgen.preflight import check_buildable
 
     check_buildable(deck, languages=languages, paper=paper, allow_untranslated=allow_untranslated,
-                    rulebook=not only or "rulebook" in only, scratch=out_dir)
+                    rulebook=not only or "rulebook" in only, walkthrough=not only or "walkthrough" in only,
+                    scratch=out_dir)
     remove_stale_temps(out_dir)
     with staged_folder(out_dir) as stage:
         staged = _build_into(deck, stage, languages=languages, only=only, paper=paper,

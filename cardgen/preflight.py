@@ -95,11 +95,12 @@ def check_rulebook(deck: DeckSpec, translators: dict[str, Translate], *, paper: 
 
 
 def check_buildable(deck: DeckSpec, *, languages: list[str] | None = None, paper: str | None = "a4",
-                    allow_untranslated: bool = False, rulebook: bool = True, scratch: Path | None = None) -> None:
+                    allow_untranslated: bool = False, rulebook: bool = True, walkthrough: bool = True,
+                    scratch: Path | None = None) -> None:
     """Raise a :class:`CardgenError` (all problems found) unless every product of ``deck`` can be built.
 
     ``paper=None`` skips the imposition check (a rulebook or single-card output); ``rulebook=False``
-    skips the rulebook.
+    skips the rulebook, ``walkthrough=False`` the files a game's walkthrough reads.
     """
     from cardgen.loading.deck_loader import load_deck_layouts
 
@@ -111,6 +112,15 @@ def check_buildable(deck: DeckSpec, *, languages: list[str] | None = None, paper
             check_paper(deck, paper)
         except CardgenError as error:
             problems.extend(error.problems)
+    if walkthrough and not problems:
+        from cardgen.walkthrough.registry import find_walkthrough_check
+
+        check = find_walkthrough_check(deck.game)
+        if check is not None:
+            try:
+                check(deck)
+            except CardgenError as error:
+                problems.extend(error.problems)
     if rulebook and not problems:
         try:
             check_rulebook(deck, translators, paper=paper or "a4", scratch=scratch)

@@ -51,7 +51,8 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
         raise click.BadParameter("--vendor only applies to --to pod", param_hint="--vendor")
     deck = load_deck(deck_dir)
     check_theme(deck, theme)
-    check_buildable(deck, languages=[lang], paper=None, allow_untranslated=allow_untranslated, rulebook=False)
+    check_buildable(deck, languages=[lang], paper=None, allow_untranslated=allow_untranslated, rulebook=False,
+                    walkthrough=False)
     notes: list[str] = []
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)
     common = {"translate": translate, "language": lang, "workers": jobs, "theme": theme}

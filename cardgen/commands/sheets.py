@@ -37,7 +37,7 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
     deck = load_deck(deck_dir)
     check_theme(deck, theme)
     check_buildable(deck, languages=[lang], paper=None if layout == "single" else paper,
-                    allow_untranslated=allow_untranslated, rulebook=False)
+                    allow_untranslated=allow_untranslated, rulebook=False, walkthrough=False)
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated)
     options = SheetOptions(paper=paper, layout=layout, flip=flip, back_offset=back_offset,  # type: ignore[arg-type]
                            crop_marks=not no_crop_marks, cut_lines=cut_lines, theme=theme, guides=guides)
