@@ -12,6 +12,7 @@ from pathlib import Path
 
 from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps, staged_folder
+from cardgen.preflight import Checked, check_buildable
 from cardgen.render.card_renderer import Translate, no_translation
 from cardgen.render.sheets import Progress, SheetOptions, write_sheets
 
@@ -103,16 +104,14 @@ def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = N
     hears each file once it is in place. ``on_note`` hears what the user should know but is
     not an error (e.g. how many strings fell back to English with ``allow_untranslated``).
     """
-    from cardgen.preflight import check_buildable
-
-    check_buildable(deck, languages=languages, paper=paper, allow_untranslated=allow_untranslated,
+    checked = check_buildable(deck, languages=languages, paper=paper, allow_untranslated=allow_untranslated,
                     rulebook=not only or "rulebook" in only, walkthrough=not only or "walkthrough" in only,
                     scratch=out_dir)
     remove_stale_temps(out_dir)
     with staged_folder(out_dir) as stage:
         staged = _build_into(deck, stage, languages=languages, only=only, paper=paper,
                              allow_untranslated=allow_untranslated, progress=progress, on_note=on_note, theme=theme,
-                             guides=guides)
+                             guides=guides, checked=checked)
     written = [out_dir / path.name for path in staged]
     for path in written if on_product else ():
         on_product(path)
@@ -121,11 +120,12 @@ def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = N
 
 def _build_into(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None, only: list[str] | None, paper: str,
                 allow_untranslated: bool, progress: Progress | None, on_note: Callable[[str], None] | None,
-                theme: str, guides: bool) -> list[Path]:
+                theme: str, guides: bool, checked: Checked) -> list[Path]:
     written: list[Path] = []
     for language in languages or deck.languages:
-        notes: list[str] = []
-        translate = translator_for(deck, language, allow_untranslated=allow_untranslated, notes=notes)
+        notes: list[str] = list(checked.notes.get(language, []))
+        translate = checked.translators.get(language) or translator_for(
+            deck, language, allow_untranslated=allow_untranslated, notes=notes)
         for note in notes if on_note else ():
             on_note(note)
         ctx = BuildContext(deck=deck, language=language, translate=translate, out_dir=out_dir, paper=paper,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import shutil
 from contextlib import nullcontext
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.errors import CardgenError, DeckError, ProblemList
@@ -18,6 +19,14 @@ from cardgen.layout.sizes import PAPER_SIZES
 from cardgen.model.deck import DeckSpec
 from cardgen.output import scratch_folder
 from cardgen.render.card_renderer import Translate
+
+
+@dataclass
+class Checked:
+    """What the checks made on the way, for the build to reuse: a translator and notes per language."""
+
+    translators: dict[str, Translate] = field(default_factory=dict)
+    notes: dict[str, list[str]] = field(default_factory=dict)
 
 
 def deck_error(deck: DeckSpec, key: tuple[str | int, ...], message: str, *, hint: str | None = None) -> DeckError:
@@ -48,10 +57,12 @@ def check_paper(deck: DeckSpec, paper: str) -> None:
 
 
 def check_languages(deck: DeckSpec, languages: list[str] | None, *, allow_untranslated: bool = False,
-                    translators: dict[str, Translate] | None = None) -> list[CardgenError]:
+                    translators: dict[str, Translate] | None = None,
+                    notes: dict[str, list[str]] | None = None) -> list[CardgenError]:
     """Each language is a known code with a usable catalog (English needs none).
 
-    The translators made on the way are stored in ``translators`` by language.
+    The translators made on the way are stored in ``translators`` by language, with what the user
+    should know about each (strings left in English) in ``notes``.
     """
     from cardgen.build import translator_for
     from cardgen.i18n.catalogs import check_language
@@ -66,7 +77,10 @@ def check_languages(deck: DeckSpec, languages: list[str] | None, *, allow_untran
             problems.append(deck_error(deck, key, error.message, hint=error.hint) if key else error)
             continue
         try:
-            translators[language] = translator_for(deck, language, allow_untranslated=allow_untranslated, notes=[])
+            heard: list[str] = []
+            translators[language] = translator_for(deck, language, allow_untranslated=allow_untranslated, notes=heard)
+            if notes is not None:
+                notes[language] = heard
         except CardgenError as error:
             problems.extend(error.problems)
     return problems
@@ -96,7 +110,7 @@ def check_rulebook(deck: DeckSpec, translators: dict[str, Translate], *, paper: 
 
 def check_buildable(deck: DeckSpec, *, languages: list[str] | None = None, paper: str | None = "a4",
                     allow_untranslated: bool = False, rulebook: bool = True, walkthrough: bool = True,
-                    scratch: Path | None = None) -> None:
+                    scratch: Path | None = None) -> Checked:
     """Raise a :class:`CardgenError` (all problems found) unless every product of ``deck`` can be built.
 
     ``paper=None`` skips the imposition check (a rulebook or single-card output); ``rulebook=False``
@@ -105,8 +119,10 @@ def check_buildable(deck: DeckSpec, *, languages: list[str] | None = None, paper
     from cardgen.loading.deck_loader import load_deck_layouts
 
     load_deck_layouts(deck)
-    translators: dict[str, Translate] = {}
-    problems = check_languages(deck, languages, allow_untranslated=allow_untranslated, translators=translators)
+    checked = Checked()
+    translators = checked.translators
+    problems = check_languages(deck, languages, allow_untranslated=allow_untranslated, translators=translators,
+                               notes=checked.notes)
     if paper is not None:
         try:
             check_paper(deck, paper)
@@ -130,3 +146,4 @@ def check_buildable(deck: DeckSpec, *, languages: list[str] | None = None, paper
         raise problems[0]
     if problems:
         raise ProblemList(f"{len(problems)} problems", items=problems)
+    return checked
