@@ -12,7 +12,8 @@ from pathlib import Path
 
 from cardgen.i18n.typography import apply_typography
 from cardgen.model.deck import DeckSpec
-from cardgen.output import remove_stale_temps
+from cardgen.output import remove_stale_temps, staged_folder
+from cardgen.buildable import Checked, check_buildable
 from cardgen.render.card_renderer import Translate
 from cardgen.render.sheets import Progress, SheetOptions, write_sheets
 
@@ -106,14 +107,34 @@ def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = N
                guides: bool = False, selected: bool = False) -> list[Path]:
     """Build every product of ``deck`` in each language; returns the files written.
 
-    ``on_note`` hears what the user should know but is not an error (e.g. how many strings
-    fell back to English with ``allow_untranslated``).
+    Every check is made first (:func:`cardgen.buildable.check_buildable`, what ``validate``
+    runs); the products are then written into a folder inside ``out_dir`` and moved into place
+    together once all of them are done, so a failed build writes nothing. ``on_product``
+    hears each file once it is in place. ``on_note`` hears what the user should know but is
+    not an error (e.g. how many strings fell back to English with ``allow_untranslated``).
     """
+    checked = check_buildable(deck, languages=languages, paper=paper, allow_untranslated=allow_untranslated,
+                    rulebook=not only or "rulebook" in only, walkthrough=not only or "walkthrough" in only,
+                    scratch=out_dir)
     remove_stale_temps(out_dir)
+    with staged_folder(out_dir) as stage:
+        staged = _build_into(deck, stage, languages=languages, only=only, paper=paper,
+                             allow_untranslated=allow_untranslated, progress=progress, on_note=on_note, theme=theme,
+                             guides=guides, checked=checked, selected=selected)
+    written = [out_dir / path.name for path in staged]
+    for path in written if on_product else ():
+        on_product(path)
+    return written
+
+
+def _build_into(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None, only: list[str] | None, paper: str,
+                allow_untranslated: bool, progress: Progress | None, on_note: Callable[[str], None] | None,
+                theme: str, guides: bool, checked: Checked, selected: bool = False) -> list[Path]:
     written: list[Path] = []
     for language in languages or deck.languages:
-        notes: list[str] = []
-        translate = translator_for(deck, language, allow_untranslated=allow_untranslated, notes=notes)
+        notes: list[str] = list(checked.notes.get(language, []))
+        translate = checked.translators.get(language) or translator_for(
+            deck, language, allow_untranslated=allow_untranslated, notes=notes)
         for note in notes if on_note else ():
             on_note(note)
         ctx = BuildContext(deck=deck, language=language, translate=translate, out_dir=out_dir, paper=paper,
@@ -125,8 +146,6 @@ def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = N
             path = builder(ctx)
             if path is not None:
                 written.append(path)
-                if on_product:
-                    on_product(path)
     return written
 
 

@@ -33,7 +33,7 @@ SUMMARIES = {
     "schema": "Print the JSON Schema of deck files (or, with --layout, of layout files).",
     "sheets": "Write the card sheets of DECK_DIR to a PDF.",
     "simulate": "Simulate FALLING with DECK_DIR's cards: one game in slow motion, or --games N for statistics.",
-    "validate": "Check DECK_DIR's deck.yaml, layouts and art; print one line per problem.",
+    "validate": "Check DECK_DIR's deck.yaml, layouts, art, catalogs and rulebook; print one line per problem.",
     "walkthrough": "Write an illustrated, step-by-step teaching walkthrough of DECK_DIR's game.",
     "watch": "Rebuild DECK_DIR's outputs whenever one of its files changes (deck, table, layout, art, PO, rulebook).",
 }
@@ -108,6 +108,11 @@ class CardgenGroup(click.Group):
             ctx.exit(141)  # 128 + SIGPIPE, what a shell reports for a tool killed by the closed pipe
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort):
             raise
+        except OSError as error:  # read-only folder, full disk, a path through a file …: the user's to fix
+            from cardgen.output import os_problem
+
+            click.echo(f"error: {os_problem(error).format()}", err=True)
+            ctx.exit(1)
         except Exception as error:  # a bug, not a user mistake: still one line unless debugging
             if os.environ.get("CARDGEN_DEBUG"):
                 raise

@@ -42,11 +42,17 @@ class CardgenError(Exception):
         text += self.message
         if self.hint:
             text += f" — {self.hint}"
-        return text
+        return _printable(text)
 
     @property
     def problems(self) -> list["CardgenError"]:
         return [self]
+
+
+def _printable(text: str) -> str:
+    """``text`` on one line: control characters (a form feed in a catalog …) shown as ``\\x0c``."""
+    return "".join(f"\\x{ord(ch):02x}" if ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or ch in "\u2028\u2029" else ch
+                   for ch in text)
 
 
 class DeckError(CardgenError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import click
 
 from cardgen.build import build_deck, find_decks
 from cardgen.build_jobs import JobResult, default_jobs, plan_jobs, run_jobs
+from cardgen.buildable import check_buildable
 from cardgen.commands import console
 from cardgen.commands.options import (
     cards_option,
@@ -21,7 +23,7 @@ from cardgen.commands.options import (
 from cardgen.errors import CardgenError, DeckError, ProblemList
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
-from cardgen.output import remove_stale_temps
+from cardgen.output import remove_stale_temps, staged_folder
 
 
 @click.command("build")
@@ -65,23 +67,43 @@ def command(deck_dirs: tuple[Path, ...], output: Path | None, languages: tuple[s
                                on_note=console.note)
                 console.detail(f"{deck.deck}: {time.process_time() - started:.1f} CPU seconds")
                 continue
+            # every check the build depends on, before anything is written (what 'cardgen validate' runs)
+            check_buildable(deck, languages=list(languages) or None, paper=paper,
+                            allow_untranslated=allow_untranslated, scratch=target)
             remove_stale_temps(target)
-            planned += plan_jobs(deck, folder, target, languages=list(languages) or None, paper=paper,
-                                 allow_untranslated=allow_untranslated, theme=theme, guides=guides)
+            planned.append((deck, folder, target))
         except CardgenError as error:
             problems.extend(error.problems)
-
-    def done(result: JobResult, count: int, total: int) -> None:
-        for note in result.notes:
-            console.note(note)
-        if result.path is not None:  # (a product the deck does not have, e.g. no rulebook.md, says nothing)
-            console.say(f"[{count}/{total}] wrote {display_path(result.path)}")
-
-    started = time.process_time()
-    results = run_jobs(planned, workers=jobs or default_jobs(), on_done=done) if planned else []
-    if planned:
-        console.detail(f"{len(planned)} products: {time.process_time() - started:.1f} CPU seconds in this process")
-    for result in results:
-        problems.extend(result.problems)
     if problems:
         raise ProblemList(f"{len(problems)} problems", items=problems)
+    if not planned:
+        return
+    shown: dict[Path, Path] = {}  # staging folder → the output folder its files move to
+
+    # every product goes into a staging folder inside its deck's output folder; they all move into place
+    # together once every product of every deck is built, so a failed build leaves the old files as they were
+    started = time.process_time()
+    with contextlib.ExitStack() as stack:
+        jobs_to_run = []
+        for deck, folder, target in planned:
+            stage = stack.enter_context(staged_folder(target))
+            shown[stage] = target
+            jobs_to_run += plan_jobs(deck, folder, stage, languages=list(languages) or None, paper=paper,
+                                     allow_untranslated=allow_untranslated, theme=theme, guides=guides)
+        with console.progress("products", enabled=len(jobs_to_run) > 1) as progress:
+
+            def done(result: JobResult, count: int, total: int) -> None:
+                for note in result.notes:
+                    console.note(note)
+                if progress:
+                    progress(count, total)
+
+            results = run_jobs(jobs_to_run, workers=jobs or default_jobs(), on_done=done)
+        for result in results:
+            problems.extend(result.problems)
+        if problems:
+            raise ProblemList(f"{len(problems)} problems", items=problems)
+    for result in results:  # in place now, in the order of the sequential build
+        if result.path is not None:  # (a product the deck does not have, e.g. no rulebook.md, says nothing)
+            console.say(f"wrote {display_path(shown[result.path.parent] / result.path.name)}")
+    console.detail(f"{len(jobs_to_run)} products: {time.process_time() - started:.1f} CPU seconds in this process")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -21,6 +22,8 @@ from cardgen.commands.options import (
 )
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
+from cardgen.output import staged_folder
+from cardgen.buildable import check_buildable
 
 TARGETS = ("png", "pod", "tts", "proof")
 VENDOR_NAMES = ("drivethrucards", "thegamecrafter", "makeplayingcards")
@@ -78,33 +81,46 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
         raise click.BadParameter("--base-url only applies to --to tts", param_hint="--base-url")
     deck = select_deck_cards(load_deck(deck_dir), cards)
     check_theme(deck, theme)
+    check_buildable(deck, languages=[lang], paper=None, allow_untranslated=allow_untranslated, rulebook=False,
+                    walkthrough=False)
     notes: list[str] = []
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)
     common = {"translate": translate, "language": lang, "workers": jobs, "theme": theme}
     resolution = dpi if dpi is not None else DEFAULT_DPI[target]
     with_bleed = DEFAULT_BLEED[target] if bleed is None else bleed
+    product = None
+    if target == "pod":
+        from cardgen.export.pod import choose_product
+
+        assert vendor is not None
+        product = choose_product(deck, vendor)  # refused here, before anything is written
     started = time.process_time()
-    with page_progress(f"{deck.deck} {target}", enabled=True) as progress:
+    # every export but TTS (whose JSON names its images by absolute path) is written into a folder inside
+    # the output folder and moved into place as a whole: a failed export leaves the folder as it was
+    staged = staged_folder(output, "cardgen-export") if target != "tts" else nullcontext(output)
+    with page_progress(f"{deck.deck} {target}", enabled=True) as progress, staged as folder:
         if target == "png":
             from cardgen.export.png import export_png
 
-            result = export_png(deck, output, dpi=resolution, bleed=with_bleed, progress=progress, **common)
+            result = export_png(deck, folder, dpi=resolution, bleed=with_bleed, progress=progress, **common)
         elif target == "pod":
-            from cardgen.export.pod import choose_product, export_pod
+            from cardgen.export.pod import export_pod
 
-            assert vendor is not None
-            product = choose_product(deck, vendor)  # refused here, before anything is written
-            result = export_pod(deck, output, vendor=vendor, progress=progress, proof=proof, **common)
+            assert vendor is not None and product is not None
+            result = export_pod(deck, folder, vendor=vendor, progress=progress, proof=proof, **common)
             console.say(product.describe())
         elif target == "tts":
             from cardgen.export.tts import export_tts
 
-            result = export_tts(deck, output, dpi=resolution, bleed=with_bleed, progress=progress, base_url=base_url,
+            result = export_tts(deck, folder, dpi=resolution, bleed=with_bleed, progress=progress, base_url=base_url,
                                 **common)
         else:
             from cardgen.export.proof import export_proof
 
-            result = export_proof(deck, output, dpi=resolution, bleed=with_bleed, progress=progress, **common)
+            result = export_proof(deck, folder, dpi=resolution, bleed=with_bleed, progress=progress, **common)
+    result.images = [output / path.name for path in result.images]
+    result.manifest = output / result.manifest.name
+    result.extra = [output / path.name for path in result.extra]
     for note in notes + result.notes:
         console.note(note)
     console.detail(f"{deck.deck} {target}: {time.process_time() - started:.1f} CPU seconds in this process "

@@ -11,6 +11,7 @@ from cardgen.commands import console
 from cardgen.commands.options import deck_argument, output_option
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
+from cardgen.buildable import check_buildable
 from cardgen.rulebook.builder import write_rulebook
 
 
@@ -27,6 +28,8 @@ from cardgen.rulebook.builder import write_rulebook
 def command(deck_dir: Path, lang: str, paper: str, booklet: bool, allow_untranslated: bool, output: Path | None) -> None:
     """Typeset the rulebook of DECK_DIR (its rulebook.md) in one language."""
     deck = load_deck(deck_dir)
+    check_buildable(deck, languages=[lang], paper=None, allow_untranslated=allow_untranslated,
+                    walkthrough=False)
     notes: list[str] = []
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)
     target = output or Path("output") / deck.deck / (f"rulebook-{lang}" + ("-booklet" if booklet else "") + ".pdf")

@@ -24,6 +24,7 @@ from cardgen.commands.options import (
 )
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
+from cardgen.buildable import check_buildable
 from cardgen.render.sheets import SheetOptions, write_sheets
 
 
@@ -56,6 +57,8 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
     deck = select_deck_cards(load_deck(deck_dir), cards)
     check_theme(deck, theme)
     check_back_offset(deck, back_offset, layout=layout)
+    check_buildable(deck, languages=[lang], paper=None if layout == "single" else paper,
+                    allow_untranslated=allow_untranslated, rulebook=False, walkthrough=False)
     notes: list[str] = []
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)
     for note in notes:

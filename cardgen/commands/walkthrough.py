@@ -12,11 +12,8 @@ from cardgen.commands.options import OutputPath, deck_argument, paper_option
 from cardgen.errors import DeckError
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
-from cardgen.walkthrough.registry import (
-    WalkthroughOptions,
-    find_walkthrough,
-    known_games,
-)
+from cardgen.buildable import check_buildable
+from cardgen.walkthrough.registry import WalkthroughOptions, find_walkthrough, known_games
 
 
 @click.command("walkthrough")
@@ -46,6 +43,7 @@ def command(deck_dir: Path, lang: str, players: int | None, seed: int | None, pa
     if writer is None:
         raise DeckError(f"no walkthrough for game '{deck.game}'", path=display_path(deck.file), field="game",
                         hint="games with a walkthrough: " + ", ".join(known_games()))
+    check_buildable(deck, languages=[lang], paper=None, allow_untranslated=allow_untranslated, rulebook=False)
     notes: list[str] = []
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)
     suffix = {"pdf": ".pdf", "html": ".html"}.get(image_format, "")

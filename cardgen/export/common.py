@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -10,6 +11,7 @@ from pathlib import Path
 
 from cardgen.export.card_pages import CardPages, write_card_pages
 from cardgen.model.deck import DeckSpec
+from cardgen.output import scratch_folder
 from cardgen.render.card_renderer import Translate
 
 
@@ -27,7 +29,16 @@ class ExportResult:
 
 
 @contextmanager
-def card_pages(deck: DeckSpec, *, translate: Translate, language: str, theme: str = "default") -> Iterator[CardPages]:
-    """The deck's distinct card pages in a temporary PDF, deleted afterwards."""
-    with tempfile.TemporaryDirectory(prefix="cardgen-export-") as tmp:
-        yield write_card_pages(deck, Path(tmp) / "cards.pdf", translate=translate, language=language, theme=theme)
+def card_pages(deck: DeckSpec, *, translate: Translate, language: str, theme: str = "default",
+               scratch: Path | None = None) -> Iterator[CardPages]:
+    """The deck's distinct card pages in a temporary PDF, deleted afterwards.
+
+    The PDF lives in a temporary folder inside ``scratch`` (the export's output folder), which the
+    next run removes if this one was killed; without ``scratch``, in the system's temp folder.
+    """
+    tmp = scratch_folder(scratch, "cardgen-export") if scratch is not None else Path(
+        tempfile.mkdtemp(prefix="cardgen-export-"))
+    try:
+        yield write_card_pages(deck, tmp / "cards.pdf", translate=translate, language=language, theme=theme)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)

@@ -43,7 +43,6 @@ def write_card_images(pages: CardPages, folder: Path, *, bleed: bool, size: tupl
                       workers: int | None = None, progress: Progress | None = None) -> tuple[list[Path], list[ManifestRow]]:
     """Write every face copy and every back of ``pages`` into ``folder``; returns files and manifest rows."""
     folder.mkdir(parents=True, exist_ok=True)
-    remove_stale_temps(folder)
     box = pages.box(bleed=bleed)
     jobs: list[RasterJob] = []
     rows: list[ManifestRow] = []
@@ -72,7 +71,10 @@ def export_png(deck: DeckSpec, folder: Path, *, dpi: float = 300, bleed: bool = 
                progress: Progress | None = None, theme: str = "default") -> ExportResult:
     """Export the deck as PNG card images at ``dpi`` into ``folder``, with ``manifest.csv``."""
     folder = Path(folder)
-    with card_pages(deck, translate=translate, language=language, theme=theme) as pages:
+    folder.mkdir(parents=True, exist_ok=True)
+    remove_stale_temps(folder)
+    with card_pages(deck, translate=translate, language=language, theme=theme,
+                    scratch=folder) as pages:
         size = image_size(pages, dpi=dpi, bleed=bleed)
         files, rows = write_card_images(pages, folder, bleed=bleed, size=size, dpi=dpi, workers=workers,
                                         progress=progress)

@@ -24,6 +24,7 @@ from cardgen.export.raster import Progress
 from cardgen.export.soft_proof import print_colour_notes, write_pod_proofs
 from cardgen.layout.units import INCH, MM
 from cardgen.model.deck import DeckSpec
+from cardgen.output import remove_stale_temps
 from cardgen.render.card_renderer import Translate, no_translation
 
 SIZE_TOLERANCE_IN = 0.04
@@ -226,7 +227,10 @@ def export_pod(deck: DeckSpec, folder: Path, *, vendor: str, translate: Translat
     preset = choose_product(deck, vendor)
     shop_deck = at_shop_size(deck, preset)
     folder = Path(folder)
-    with card_pages(shop_deck, translate=translate, language=language, theme=theme) as pages:
+    folder.mkdir(parents=True, exist_ok=True)
+    remove_stale_temps(folder)
+    with card_pages(shop_deck, translate=translate, language=language, theme=theme,
+                    scratch=folder) as pages:
         size = image_size(pages, dpi=preset.dpi, bleed=True)
         if size != preset.image_px:  # pragma: no cover - the arithmetic above guarantees it
             raise AssertionError(f"{vendor}: {size} px instead of {preset.image_px}")

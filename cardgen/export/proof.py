@@ -83,7 +83,8 @@ def export_proof(deck: DeckSpec, folder: Path, *, dpi: float = 100, bleed: bool 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(folder)
-    with card_pages(deck, translate=translate, language=language, theme=theme) as pages:
+    with card_pages(deck, translate=translate, language=language, theme=theme,
+                    scratch=folder) as pages:
         size = image_size(pages, dpi=dpi, bleed=bleed)
         shown = list(pages.faces) + list(pages.backs)
         images = run_jobs(pages.path, [RasterJob(p.index, pages.box(bleed=bleed), size) for p in shown],

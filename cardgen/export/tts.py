@@ -151,7 +151,8 @@ def export_tts(deck: DeckSpec, folder: Path, *, dpi: float = 300, bleed: bool = 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(folder)
-    with card_pages(deck, translate=translate, language=language, theme=theme) as pages:
+    with card_pages(deck, translate=translate, language=language, theme=theme,
+                    scratch=folder) as pages:
         plans = plan_sheets(pages, deck, bleed=bleed, dpi=dpi)
         box = pages.box(bleed=bleed)
         jobs: list[RasterJob] = []

@@ -13,9 +13,10 @@ does, so files are written by polib and the previous English is read back with i
 from __future__ import annotations
 
 import difflib
+import io
 import re
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import polib
@@ -27,12 +28,13 @@ from babel.util import TextWrapper
 from cardgen.errors import I18nError
 from cardgen.i18n.messages import SourceMessage, extract_messages
 from cardgen.i18n.placeholders import format_flags
+from cardgen.loading.containment import ContainmentError, FileMissing, contained_path, read_contained
 from cardgen.loading.deck_loader import display_path
 from cardgen.model.deck import DeckSpec
 from cardgen.output import write_bytes_atomic
 
 LOCALE_DIR = "locale"
-_DATE_LINE = re.compile(rb'^"(POT-Creation-Date|PO-Revision-Date): .*\\n"\n', re.M)
+_DATE_LINE = re.compile(rb'^"(POT-Creation-Date|PO-Revision-Date): .*\\n"\n', re.MULTILINE)
 
 
 def locale_dir(deck: DeckSpec) -> Path:
@@ -63,7 +65,7 @@ def check_language(language: str) -> Locale:
 
 
 def _new_catalog(deck: DeckSpec, *, locale: Locale | None = None) -> Catalog:
-    now = datetime.now(timezone.utc).replace(second=0, microsecond=0)
+    now = datetime.now(UTC).replace(second=0, microsecond=0)
     catalog = Catalog(locale=locale, project=deck.title, version=deck.version, copyright_holder=deck.designer,
                       creation_date=now, revision_date=now, charset="utf-8", fuzzy=False)
     what = f"{locale.english_name} translation" if locale else "Translation template"
@@ -94,30 +96,73 @@ def make_template(deck: DeckSpec, messages: list[SourceMessage] | None = None) -
     return catalog
 
 
+MAX_PO_STRING = 10_000
+"""Longest msgid or msgstr accepted, in characters (a card text is a few hundred)."""
+_CHARSET = re.compile(rb'"Content-Type:[^"\n]*charset=([^"\\\s;]*)', re.IGNORECASE)
+
+
 def read_catalog(path: Path) -> Catalog:
-    """Read a PO file; a broken file is an I18nError at its line."""
+    """Read a PO file; a broken file is an I18nError at its line.
+
+    The file is read through the deck's containment rule (a plain file inside the deck, not a
+    link, at most :data:`~cardgen.loading.containment.SIZE_LIMITS` ``catalog``); its charset must
+    be one Python knows, and no string may be longer than :data:`MAX_PO_STRING`.
+    """
     shown = display_path(path)
-    if not path.is_file():
-        raise I18nError("catalog not found", path=shown)
     try:
-        with path.open("rb") as handle:
-            catalog = read_po(handle, abort_invalid=True)
-        _read_previous_ids(path, catalog)
-        return catalog
+        raw = read_contained(contained_path(path.parent.parent, f"{path.parent.name}/{path.name}", "catalog"),
+                             "catalog")
+    except FileMissing:
+        raise I18nError("catalog not found", path=shown) from None
+    except ContainmentError as exc:
+        raise I18nError(str(exc), path=shown, hint="a catalog is a plain .po file in the deck's locale/ folder") from None
+    charset = _declared_charset(raw, shown)
+    try:
+        text = raw.decode(charset)
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise I18nError(f"not {charset} text (byte 0x{raw[exc.start]:02x})", path=shown, line=line,
+                        hint="save it as UTF-8 and declare charset=UTF-8 in the header") from None
+    try:
+        catalog = read_po(io.BytesIO(raw), abort_invalid=True, charset=charset)
+        _read_previous_ids(text, catalog)
     except PoFileError as exc:
         line = getattr(exc, "lineno", None)
         message = re.sub(r" on \d+$", "", str(exc))
         raise I18nError(f"not a valid PO file: {message}", path=shown, line=line + 1 if line is not None else None,
                         hint="open it in a PO editor (Poedit, Lokalize) or compare with the .pot") from None
-    except (UnicodeDecodeError, ValueError) as exc:
+    except (UnicodeDecodeError, ValueError, LookupError) as exc:
         raise I18nError(f"cannot read the catalog: {exc}", path=shown, hint="save it as UTF-8") from None
+    for message in catalog:
+        strings = [message.id, message.string] if not isinstance(message.id, (list, tuple)) else [
+            *message.id, *(message.string or ())]
+        if any(isinstance(text, str) and len(text) > MAX_PO_STRING for text in strings):
+            raise I18nError(f"a string is longer than {MAX_PO_STRING:,} characters", path=shown,
+                            line=message.lineno, hint="card and rulebook texts are far shorter; split or shorten it")
+    return catalog
 
 
-def _read_previous_ids(path: Path, catalog: Catalog) -> None:
+def _declared_charset(raw: bytes, shown: Path) -> str:
+    """The header's charset (UTF-8 when none), refused when Python does not know it."""
+    import codecs
+
+    match = _CHARSET.search(raw[:4096])
+    name = match.group(1).decode("ascii", "replace") if match else "utf-8"
+    if not name or name.upper() == "CHARSET":
+        return "utf-8"
+    try:
+        return codecs.lookup(name).name
+    except LookupError:
+        line = raw[: match.start()].count(b"\n") + 1 if match else None
+        raise I18nError(f"unknown charset '{name}' in the Content-Type header", path=shown, line=line,
+                        hint="use charset=UTF-8 and save the file as UTF-8") from None
+
+
+def _read_previous_ids(text: str, catalog: Catalog) -> None:
     """Babel skips ``#| msgid`` comments when reading; polib reads them (wrapped or not)."""
     previous: dict[tuple[str | None, str], str] = {}
     try:
-        for entry in polib.pofile(str(path), wrapwidth=0):
+        for entry in polib.pofile(text, wrapwidth=0):
             if entry.previous_msgid is not None:
                 previous[(entry.msgctxt, entry.msgid)] = entry.previous_msgid
     except (OSError, ValueError):  # Babel read it; polib's stricter parser may not: keep what Babel read

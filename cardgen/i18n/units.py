@@ -25,12 +25,13 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from cardgen.errors import DeckError
+from cardgen.loading.containment import ContainmentError, check_regular, read_contained
 
 BlockKind = Literal["heading", "paragraph", "list", "table", "quote", "directive", "rule"]
 
 _ATTRS = re.compile(r"\s*\{((?:[#.][A-Za-z][\w-]*\s*)+)\}\s*$")
-_CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.S)
-_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
+_CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.DOTALL)
+_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
 PARAGRAPH_CLASSES = ("subtitle", "lead", "caption", "note", "center", "clarification")
 
 
@@ -58,7 +59,7 @@ class Block:
     depths: tuple[int, ...] = ()  # list: nesting depth of each item
     columns: int = 0  # table: number of columns (the first row is the header)
     align: tuple[str, ...] = ()  # table: left | center | right per column
-    children: tuple["Block", ...] = ()  # quote: the blocks inside
+    children: tuple[Block, ...] = ()  # quote: the blocks inside
     name: str = ""  # directive name
     args: dict[str, str] = field(default_factory=dict)  # directive arguments
 
@@ -272,24 +273,86 @@ class _Splitter:
         return Block("directive", line, name=name.strip(), args=args)
 
 
+MAX_HEADINGS = 500
+MAX_BLOCKS = 5_000
+MAX_UNIT_CHARS = 20_000
+MAX_TABLE_COLUMNS = 20
+MAX_TABLE_ROWS = 500
+MAX_WORD_CHARS = 200
+"""Bounds on a rulebook, checked right after parsing, before anything is typeset."""
+
+
 def parse_markdown(text: str, *, path: Path, display: Path | None = None) -> Document:
     """Split Markdown ``text`` into blocks and units (raises DeckError with file:line)."""
     splitter = _Splitter(path, display or path)
     tokens = _md.parse(text)
     blocks, _ = splitter.blocks(tokens, 0, len(tokens))
+    _check_bounds(blocks, display or path)
     return Document(path=path, blocks=tuple(blocks))
+
+
+_LONG_WORD = re.compile(rf"[^\s/—–-]{{{MAX_WORD_CHARS + 1},}}")
+
+
+def _check_bounds(blocks: list[Block], shown: Path) -> None:
+    """Refuse a rulebook too big to typeset in reasonable time, at the first block over a limit."""
+    headings = 0
+    chapter_seen = False
+    for index, block in enumerate(blocks):
+        if block.kind == "heading":
+            chapter_seen = chapter_seen or block.level == 1
+            if block.level == 2 and not chapter_seen:
+                raise DeckError("a section (##) before the first chapter (#)", path=shown, line=block.line,
+                                hint="start the rulebook with a chapter heading: '# Title'")
+        if index == MAX_BLOCKS:
+            raise DeckError(f"more than {MAX_BLOCKS:,} paragraphs, headings and tables", path=shown,
+                            line=block.line, hint="a rulebook is a booklet; split the text")
+        if block.kind == "heading":
+            headings += 1
+            if headings > MAX_HEADINGS:
+                raise DeckError(f"more than {MAX_HEADINGS} headings", path=shown, line=block.line,
+                                hint="a rulebook is a booklet; merge sections")
+        if block.kind == "table":
+            rows = len(block.units) // max(block.columns, 1)
+            if block.columns > MAX_TABLE_COLUMNS:
+                raise DeckError(f"a table with {block.columns} columns (at most {MAX_TABLE_COLUMNS})", path=shown,
+                                line=block.line, hint="a page has room for a few columns; split the table")
+            if rows > MAX_TABLE_ROWS:
+                raise DeckError(f"a table with {rows} rows (at most {MAX_TABLE_ROWS})", path=shown,
+                                line=block.line, hint="split the table")
+        for unit in block.units:
+            if len(unit.source) > MAX_UNIT_CHARS:
+                raise DeckError(f"a paragraph of {len(unit.source):,} characters (at most {MAX_UNIT_CHARS:,})",
+                                path=shown, line=unit.line, hint="split it into shorter paragraphs")
+            word = _LONG_WORD.search(unit.source)
+            if word and "](" not in unit.source:
+                raise DeckError(f"a word of {len(word.group()):,} characters (at most {MAX_WORD_CHARS})",
+                                path=shown, line=unit.line, hint="break it with spaces")
 
 
 @lru_cache(maxsize=16)
 def _parse_cached(path: Path, display: Path, mtime_ns: int, size: int) -> Document:
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = read_contained(path, "rulebook")
+    except ContainmentError as exc:
+        raise DeckError(str(exc), path=display, hint="a rulebook is a plain rulebook.md file in the deck folder") from None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DeckError(f"not UTF-8 text ({exc.reason})", path=display, hint="save it as UTF-8") from None
+        raise DeckError(f"not UTF-8 text ({exc.reason})", path=display, line=raw[: exc.start].count(b"\n") + 1,
+                        hint="save it as UTF-8") from None
     return parse_markdown(text, path=path, display=display)
 
 
 def parse_rulebook(path: Path, *, display: Path | None = None) -> Document:
-    """Parse a rulebook file (cached while the file is unchanged)."""
-    stat = path.stat()
-    return _parse_cached(path, display or path, stat.st_mtime_ns, stat.st_size)
+    """Parse a rulebook file (cached while the file is unchanged).
+
+    The file goes through the deck's containment rule: a plain file (no link, folder or
+    device) of at most :data:`~cardgen.loading.containment.SIZE_LIMITS` ``rulebook`` bytes.
+    """
+    try:
+        info = check_regular(path, "rulebook")
+    except ContainmentError as exc:
+        raise DeckError(str(exc), path=display or path,
+                        hint="a rulebook is a plain rulebook.md file in the deck folder") from None
+    return _parse_cached(path, display or path, info.st_mtime_ns, info.st_size)

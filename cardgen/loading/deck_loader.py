@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import difflib
 import os
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from pydantic import ValidationError
 
 from cardgen.errors import CardgenError, DeckError, ProblemList
 from cardgen.layout.units import format_mm
+from cardgen.loading.containment import ContainmentError, FileMissing, check_reference, check_regular, contained_path
 from cardgen.loading.layouts import load_layout
-from cardgen.loading.paths import ART_SUFFIXES, PathEscapeError, resolve_inside
+from cardgen.loading.paths import ART_SUFFIXES
 from cardgen.loading.tables import with_table_cards
 from cardgen.loading.validation import errors_from_validation
 from cardgen.loading.yaml_source import Located, read_yaml
@@ -47,7 +48,11 @@ def load_deck(path: Path) -> DeckSpec:
     if not file.exists():
         hint = "a deck is a folder with a deck.yaml file (try 'cardgen new NAME')"
         raise DeckError("deck file not found", path=shown, hint=hint)
-    located = read_yaml(file, display_path=shown)
+    try:
+        check_regular(file, "deck")
+    except ContainmentError as exc:
+        raise DeckError(str(exc), path=shown, hint="a deck is a folder with a plain deck.yaml file") from None
+    located = read_yaml(file, display_path=shown, kind="deck")
     data = located.data
     if not isinstance(data, dict):
         raise DeckError("a deck file must be a mapping (deck:, title:, cards: …)", path=shown, line=1, col=1)
@@ -61,6 +66,7 @@ def load_deck(path: Path) -> DeckSpec:
     folder = file.parent
     deck._folder = folder
     deck._file = shown
+    deck._positions = located.positions
     problems = list(_check_references(deck, located))
     if problems:
         raise _one_or_many(problems)
@@ -219,10 +225,10 @@ def _check_fonts(deck: DeckSpec, located: Located) -> list[CardgenError]:
 
 def _check_art(deck: DeckSpec, located: Located, key: tuple[str | int, ...], reference: str) -> CardgenError | None:
     try:
-        real = resolve_inside(deck.folder, reference)
-    except PathEscapeError as exc:
+        check_reference(reference)
+    except ContainmentError as exc:
         return located.error(key, f"'{reference}' {exc}")
-    if real.suffix.lower() not in ART_SUFFIXES:
+    if PurePosixPath(reference).suffix.lower() not in ART_SUFFIXES:
         if key[-1] == "icon":
             from cardgen.render.icons import ICONS
 
@@ -230,8 +236,12 @@ def _check_art(deck: DeckSpec, located: Located, key: tuple[str | int, ...], ref
             hint = f"did you mean '{close[0]}'?" if close else f"built-in icons: {', '.join(sorted(ICONS))}"
             return located.error(key, f"unknown icon '{reference}'", hint=hint + ", or give an art file (.png, .jpg, .svg)")
         return located.error(key, f"'{reference}' is not a supported art file", hint="use .png, .jpg or .svg")
-    if not real.is_file():
+    try:
+        real = contained_path(deck.folder, reference, "art")
+    except FileMissing:
         return located.error(key, f"art file '{reference}' not found", hint=f"looked in {display_path(deck.folder)}/")
+    except ContainmentError as exc:
+        return located.error(key, f"'{reference}' {exc}")
     from cardgen.render.art import art_size
 
     try:

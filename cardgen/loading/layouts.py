@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardgen.errors import LayoutError
+from cardgen.loading.containment import ContainmentError, FileMissing, contained_path
 from cardgen.loading.validation import errors_from_validation
 from cardgen.loading.yaml_source import Key, Located, read_yaml
 from cardgen.model.layout import LayoutSpec
@@ -26,13 +27,21 @@ def builtin_templates_dir() -> Path:
 
 
 def find_template(name: str, deck_folder: Path | None) -> Path | None:
-    if "/" in name or "\\" in name or name.startswith("."):
+    """The checked path of layout ``name``: the deck's ``templates/`` first, then the built-in ones.
+
+    Raises :class:`ContainmentError` for a deck template that is a link, a folder or too large.
+    """
+    if "/" in name or "\\" in name or name.startswith(".") or "\x00" in name:
         return None
-    for folder in ([deck_folder / "templates"] if deck_folder else []) + [builtin_templates_dir()]:
-        candidate = folder / f"{name}.yaml"
-        if candidate.is_file():
-            return candidate
-    return None
+    if deck_folder is not None:
+        try:
+            return contained_path(deck_folder, f"templates/{name}.yaml", "layout")
+        except FileMissing:
+            pass
+    try:
+        return contained_path(builtin_templates_dir(), f"{name}.yaml", "layout")
+    except FileMissing:
+        return None
 
 
 def available_templates(deck_folder: Path | None) -> list[str]:
@@ -55,7 +64,12 @@ def load_layout(name: str, *, deck_folder: Path | None, display_root: Path | Non
             first = chain[0][1]
             raise LayoutError(f"layouts extend each other in a circle: {cycle}", path=first.path,
                               line=first.where(("extends",))[0], col=first.where(("extends",))[1], field="extends")
-        path = find_template(current, deck_folder)
+        try:
+            path = find_template(current, deck_folder)
+        except ContainmentError as exc:
+            wpath, line, col, fld = where if where is not None else (None, None, None, None)
+            raise LayoutError(f"layout '{current}': templates/{current}.yaml {exc}", path=wpath, line=line, col=col,
+                              field=fld) from None
         if path is None:
             import difflib
 
@@ -67,7 +81,7 @@ def load_layout(name: str, *, deck_folder: Path | None, display_root: Path | Non
                 raise LayoutError(f"unknown layout '{current}'", path=wpath, line=line, col=col, field=fld, hint=hint)
             raise LayoutError(f"unknown layout '{current}'", hint=hint)
         shown = _display(path, deck_folder, display_root)
-        located = read_yaml(path, display_path=shown)
+        located = read_yaml(path, display_path=shown, kind="layout")
         data = located.data
         if not isinstance(data, dict):
             raise LayoutError("a layout file must be a mapping with 'elements'", path=shown, line=1, col=1)
@@ -182,8 +196,8 @@ def _many(problems: list[LayoutError]) -> LayoutError:
 
 def _display(path: Path, deck_folder: Path | None, display_root: Path | None) -> Path:
     try:
-        if deck_folder is not None and path.is_relative_to(deck_folder):
-            return (display_root or deck_folder) / path.relative_to(deck_folder)
+        if deck_folder is not None and path.is_relative_to(deck_folder.resolve()):
+            return (display_root or deck_folder) / path.relative_to(deck_folder.resolve())
     except ValueError:
         pass
     return Path("cardgen/templates") / path.name

@@ -1,29 +1,23 @@
-"""Files a deck refers to must stay inside the deck folder (no absolute paths, '..', or symlinks out)."""
+"""Files a deck refers to must stay inside the deck folder (see :mod:`cardgen.loading.containment`)."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path, PurePosixPath
+from pathlib import Path
+
+from cardgen.loading.containment import ContainmentError, check_reference, contained_path
 
 ART_SUFFIXES = {".png", ".jpg", ".jpeg", ".svg"}
 
-
-class PathEscapeError(ValueError):
-    """The reference points outside the deck folder or is otherwise unusable."""
+PathEscapeError = ContainmentError
+"""The reference points outside the deck folder or is otherwise unusable."""
 
 
 def resolve_inside(folder: Path, reference: str) -> Path:
-    """Return the real file for ``reference`` (deck-relative) or raise PathEscapeError."""
-    if not reference or "\x00" in reference:
-        raise PathEscapeError("empty file name")
-    if os.path.isabs(reference) or reference.startswith(("~", "\\")) or (len(reference) > 1 and reference[1] == ":"):
-        raise PathEscapeError("must be a path relative to the deck folder, not an absolute path")
-    parts = PurePosixPath(reference.replace("\\", "/")).parts
-    if ".." in parts:
-        raise PathEscapeError("must not contain '..': a deck's files live inside its folder")
-    root = folder.resolve()
-    candidate = folder / Path(*parts)
-    real = candidate.resolve()
-    if not real.is_relative_to(root):
-        raise PathEscapeError("is a link that leads outside the deck folder")
-    return real
+    """The path for ``reference`` (deck-relative), checked for escapes but not for existence."""
+    check_reference(reference)
+    try:
+        return contained_path(folder, reference, "art")
+    except ContainmentError as exc:
+        if "not found" in str(exc) or "larger than" in str(exc) or "is a folder" in str(exc):
+            return Path(folder).resolve() / reference
+        raise

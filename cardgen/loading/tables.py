@@ -25,13 +25,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardgen.errors import CardgenError, DeckError, ProblemList
-from cardgen.loading.paths import PathEscapeError, resolve_inside
+from cardgen.loading.containment import ContainmentError, FileMissing, check_reference, read_deck_file
 from cardgen.loading.validation import errors_from_validation
 from cardgen.loading.yaml_source import Key, Located
 from cardgen.model.deck import MAX_DECK_CARDS, CardSpec
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".xlsx")
-MAX_TABLE_BYTES = 20_000_000
 MAX_XLSX_UNPACKED = 200_000_000
 """A spreadsheet is a zip archive: refuse one that would unpack to more than this (zip bombs)."""
 MAX_ROWS = MAX_DECK_CARDS
@@ -93,22 +92,24 @@ def read_table(folder: Path, reference: str, *, shown_folder: Path, located: Loc
     key: Key = ("cards_from",)
     name, _, sheet = reference.partition("#") if reference.lower().partition("#")[0].endswith(".xlsx") else (reference, "", "")
     try:
-        real = resolve_inside(folder, name)
-    except PathEscapeError as exc:
+        suffix = check_reference(name).suffix.lower()
+    except ContainmentError as exc:
         raise located.error(key, f"'{name}' {exc}") from None
-    if real.suffix.lower() not in TABLE_SUFFIXES:
-        hint = "save it as .xlsx or as CSV UTF-8" if real.suffix.lower() in (".xls", ".ods", ".numbers") else None
+    if suffix not in TABLE_SUFFIXES:
+        hint = "save it as .xlsx or as CSV UTF-8" if suffix in (".xls", ".ods", ".numbers") else None
         raise located.error(key, f"'{name}' is not a card table", hint=hint or "use a .csv, .tsv or .xlsx file")
-    if not real.is_file():
-        raise located.error(key, f"table '{name}' not found", hint=f"looked in {shown_folder}/")
-    if real.stat().st_size > MAX_TABLE_BYTES:
-        raise located.error(key, f"'{name}' is larger than {MAX_TABLE_BYTES // 1_000_000} MB")
+    try:
+        raw = read_deck_file(folder, name, "table")
+    except FileMissing:
+        raise located.error(key, f"table '{name}' not found", hint=f"looked in {shown_folder}/") from None
+    except ContainmentError as exc:
+        raise located.error(key, f"'{name}' {exc}") from None
     shown = shown_folder / name
-    if real.suffix.lower() == ".xlsx":
-        header, rows, header_line = _xlsx_rows(real, shown, sheet, located)
+    if suffix == ".xlsx":
+        header, rows, header_line = _xlsx_rows(raw, shown, sheet, located)
     else:
-        header, rows, header_line = _csv_rows(real, shown, tab=real.suffix.lower() == ".tsv")
-    columns = _columns(header, shown, header_line, spreadsheet=real.suffix.lower() == ".xlsx")
+        header, rows, header_line = _csv_rows(raw, shown, tab=suffix == ".tsv")
+    columns = _columns(header, shown, header_line, spreadsheet=suffix == ".xlsx")
     table_rows = []
     for line, values in rows:
         cells = {column: values[index].strip() for column, index in columns.items()
@@ -120,15 +121,14 @@ def read_table(folder: Path, reference: str, *, shown_folder: Path, located: Loc
         if len(table_rows) > MAX_ROWS:
             raise DeckError(f"more than {MAX_ROWS} card rows", path=shown, line=line, hint="split the deck")
     table = Table(path=shown, reference=name, columns=columns, header_line=header_line, rows=table_rows,
-                  spreadsheet=real.suffix.lower() == ".xlsx")
+                  spreadsheet=suffix == ".xlsx")
     if not table_rows:
         raise DeckError("the table has no card rows", path=shown, line=header_line + 1,
                         hint="add one row per card under the header (id, name, type, count, …)")
     return table
 
 
-def _csv_rows(real: Path, shown: Path, *, tab: bool) -> tuple[list[str], list[tuple[int, list[str]]], int]:
-    raw = real.read_bytes()
+def _csv_rows(raw: bytes, shown: Path, *, tab: bool) -> tuple[list[str], list[tuple[int, list[str]]], int]:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -161,9 +161,9 @@ def _csv_rows(real: Path, shown: Path, *, tab: bool) -> tuple[list[str], list[tu
     return header, rest, header_line
 
 
-def _xlsx_rows(real: Path, shown: Path, sheet: str, located: Located) -> tuple[list[str], list[tuple[int, list[str]]], int]:
+def _xlsx_rows(raw: bytes, shown: Path, sheet: str, located: Located) -> tuple[list[str], list[tuple[int, list[str]]], int]:
     try:
-        with zipfile.ZipFile(real) as archive:
+        with zipfile.ZipFile(io.BytesIO(raw)) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())
     except (zipfile.BadZipFile, OSError):
         raise DeckError("not a readable .xlsx workbook", path=shown, hint="save it again from your spreadsheet as .xlsx") from None
@@ -174,7 +174,7 @@ def _xlsx_rows(real: Path, shown: Path, sheet: str, located: Located) -> tuple[l
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # openpyxl warns about styles and extensions it does not read
-            book = openpyxl.load_workbook(real, read_only=True, data_only=True)
+            book = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a damaged file
         raise DeckError(f"not a readable .xlsx workbook ({exc.__class__.__name__})", path=shown,
                         hint="save it again from your spreadsheet as .xlsx") from None

@@ -19,16 +19,18 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from cardgen.errors import DeckError
+from cardgen.loading.containment import ContainmentError, FileMissing, read_contained
+from cardgen.model.deck import MAX_DECK_CARDS
 
 Key = tuple[str | int, ...]
 
 _CORE = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq")}
-MAX_NODES = 500_000
-"""Values a document may expand to: room for a 20,000-card deck written out in full (about 13 values a
-card), few enough that an alias bomb cannot fill memory."""
+MAX_NODES = 40 * MAX_DECK_CARDS
+"""Values (keys included) a document may hold: room for the largest deck, each card with many fields."""
+MAX_ALIAS_VALUES = 200_000
+"""Values that aliases (``*name``) may add by repeating blocks: ample for sharing, fatal to a "billion laughs"."""
 MAX_DEPTH = 64
-MAX_BYTES = 5_000_000
 
 
 @dataclass
@@ -64,19 +66,19 @@ def format_key(key: Key) -> str:
     return text
 
 
-def read_yaml(path: Path, *, display_path: Path | None = None) -> Located:
-    """Read one YAML file safely. Raises DeckError with the file position on any problem."""
+def read_yaml(path: Path, *, display_path: Path | None = None, kind: str = "deck") -> Located:
+    """Read one YAML file safely. Raises DeckError with the file position on any problem.
+
+    The file is read through :func:`~cardgen.loading.containment.read_contained`: a plain file
+    (not a link, folder or device) within the size limit of ``kind`` (``deck`` or ``layout``).
+    """
     shown = display_path or path
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+        raw = read_contained(path, kind)
+    except FileMissing:
         raise DeckError("file not found", path=shown) from None
-    except IsADirectoryError:
-        raise DeckError("is a folder, expected a YAML file", path=shown) from None
-    except OSError as exc:
-        raise DeckError(f"cannot read file: {exc.strerror}", path=shown) from None
-    if len(raw) > MAX_BYTES:
-        raise DeckError(f"file is larger than {MAX_BYTES // 1_000_000} MB", path=shown, hint="split the deck into smaller files")
+    except ContainmentError as exc:
+        raise DeckError(str(exc), path=shown, hint="split the deck into smaller files" if "limit" in str(exc) else None) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -131,16 +133,27 @@ class _Builder:
     def __init__(self, located: Located) -> None:
         self.located = located
         self.count = 0
+        self.alias_count = 0
+        self.built: set[int] = set()  # ids of collection nodes already built: meeting one again is an alias
 
     def _error(self, node: Node, message: str, hint: str | None = None) -> DeckError:
         mark = node.start_mark
         return DeckError(message, path=self.located.path, line=mark.line + 1, col=mark.column + 1, hint=hint)
 
-    def build(self, node: Node, key: Key, depth: int) -> Any:
-        self.count += 1
-        if self.count > MAX_NODES:
-            raise self._error(node, f"document expands to more than {MAX_NODES} values",
-                              hint="aliases (*name) that repeat large blocks are not allowed to multiply like this")
+    def build(self, node: Node, key: Key, depth: int, aliased: bool = False) -> Any:
+        if not isinstance(node, ScalarNode):
+            aliased = aliased or id(node) in self.built
+            self.built.add(id(node))
+        if aliased:
+            self.alias_count += 1
+            if self.alias_count > MAX_ALIAS_VALUES:
+                raise self._error(node, f"document expands to more than {MAX_ALIAS_VALUES:,} values through aliases",
+                                  hint="aliases (*name) that repeat large blocks are not allowed to multiply like this")
+        else:
+            self.count += 1
+            if self.count > MAX_NODES:
+                raise self._error(node, f"document has more than {MAX_NODES:,} values",
+                                  hint=f"a deck holds at most {MAX_DECK_CARDS:,} cards; split it into several decks")
         if depth > MAX_DEPTH:
             raise self._error(node, f"nesting deeper than {MAX_DEPTH} levels")
         tag = str(node.tag)
@@ -158,18 +171,18 @@ class _Builder:
                     raise self._error(key_node, "merge keys ('<<') are not supported", hint="use 'extends' in layouts")
                 if not isinstance(key_node, ScalarNode):
                     raise self._error(key_node, "a mapping key must be plain text")
-                name = self.build(key_node, key + ("<key>",), depth + 1)
+                name = self.build(key_node, key + ("<key>",), depth + 1, aliased)
                 name = "" if name is None else str(name)
                 if name in result:
                     raise self._error(key_node, f"duplicate key '{name}'", hint="each key may appear once in a mapping")
                 self.located.positions[key + (name,)] = (value_node.start_mark.line + 1, value_node.start_mark.column + 1)
                 self.located.positions[key + (name, "<key>")] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-                result[name] = self.build(value_node, key + (name,), depth + 1)
+                result[name] = self.build(value_node, key + (name,), depth + 1, aliased)
             if not own_key:
                 self.located.positions.pop(key + ("<key>",), None)
             return result
         if isinstance(node, SequenceNode):
-            return [self.build(item, key + (index,), depth + 1) for index, item in enumerate(node.value)]
+            return [self.build(item, key + (index,), depth + 1, aliased) for index, item in enumerate(node.value)]
         assert isinstance(node, ScalarNode)
         return _scalar(tag, node.value)
 

@@ -17,6 +17,10 @@ _CODE = re.compile(r"[A-Z]\d+")
 
 MAX_CARD_COUNT = 10_000
 MAX_DECK_CARDS = 100_000
+MAX_NAME_CHARS = 200
+MAX_TEXT_CHARS = 5_000
+"""A card's name and text: far above any card (the longest shipped text has under 500 characters),
+far below what makes text fitting crawl."""
 
 SYMBOLS = ("chevron", "diamond", "plus", "bar", "circle", "square", "triangle", "star", "shield", "hexagon")
 PATTERNS = ("solid", "stripes", "dots", "checks", "waves", "zigzag")
@@ -78,10 +82,10 @@ class CardSpec(Strict):
     """One distinct card; ``count`` copies go in the deck."""
 
     id: Ident
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=MAX_NAME_CHARS)
     type: Ident
     count: int = Field(ge=1, le=MAX_CARD_COUNT, description="Copies of this card in the deck.")
-    text: str = ""
+    text: str = Field("", max_length=MAX_TEXT_CHARS)
     icon: str | None = Field(None, description="A built-in icon name (hit, skip, split, push, grab, stop, extra, ground, …) or an art file.")
     art: str | None = Field(None, description="Art file (PNG, JPEG or SVG) relative to the deck folder.")
     stats: dict[str, str | int] = Field(default_factory=dict, description="Extra fields shown by layouts that ask for them.")
@@ -153,6 +157,8 @@ class DeckSpec(Strict):
     _layouts: dict[str, Any] = PrivateAttr(default_factory=dict)
     _whole_deck: DeckSpec | None = PrivateAttr(default=None)
     """The deck with every card, when ``cards`` holds only some (``--cards``): text may name the others."""
+    _positions: dict[tuple[str | int, ...], tuple[int, int]] = PrivateAttr(default_factory=dict)
+    """(line, col) in deck.yaml of each value, for checks made after loading (see cardgen.buildable)."""
 
     @property
     def folder(self) -> Path:

@@ -5,9 +5,16 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+
+from cardgen.layout.units import MM, UnitError, parse_length
 
 STAT_FORMATS = ("number", "push")
+MAX_FONT_PT = 144.0
+"""Largest font size in a layout (two inches): more is a typo, and would make text fitting crawl."""
+MAX_PERCENT = 1000.0
+MAX_OFFSET_PT = 1000 * MM
+"""Box positions and sizes beyond these are far outside any card: refused when the layout loads."""
 _STAT_ENTRY = re.compile(r"^[a-z0-9_-]+(:(number|push))?$")
 
 
@@ -35,7 +42,7 @@ class ElementSpec(BaseModel):
                       "name from the deck's fonts: section; checked when the deck's layouts are loaded.")
     size: str = "9pt"
     min_size: str | None = Field(None, description="Shrink text down to this size to fit its box.")
-    leading: float = 1.2
+    leading: float = Field(1.2, ge=0.5, le=5.0)
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
     color: str = Field("#000000", description="A colour, or 'type' / 'type-text' / 'type-light' / 'type-dark'.")
@@ -46,6 +53,43 @@ class ElementSpec(BaseModel):
     opacity: float = Field(1.0, ge=0.0, le=1.0)
     upper: bool = False
     rotate: int = 0
+
+    @field_validator("x", "y", "width", "height")
+    @classmethod
+    def _box_length(cls, value: str | int, info: ValidationInfo) -> str | int:
+        negative = info.field_name in ("x", "y")
+        try:
+            points = parse_length(value, relative_to=100.0, allow_negative=negative)
+        except UnitError as exc:
+            raise ValueError(str(exc)) from None
+        percent = isinstance(value, str) and value.strip().endswith("%")
+        if abs(points) > (MAX_PERCENT if percent else MAX_OFFSET_PT):
+            raise ValueError(f"'{value}' is far outside the card: at most {MAX_PERCENT:g}% or 1000mm")
+        return value
+
+    @field_validator("size", "min_size")
+    @classmethod
+    def _font_size(cls, value: str | None) -> str | None:
+        if value is None:
+            return value
+        try:
+            points = parse_length(value)
+        except UnitError as exc:
+            raise ValueError(str(exc)) from None
+        if not 1.0 <= points <= MAX_FONT_PT:
+            raise ValueError(f"a font size of '{value}' is not between 1pt and {MAX_FONT_PT:g}pt")
+        return value
+
+    @field_validator("stroke_width", "radius")
+    @classmethod
+    def _small_length(cls, value: str | int) -> str | int:
+        try:
+            points = parse_length(value)
+        except UnitError as exc:
+            raise ValueError(str(exc)) from None
+        if points > MAX_OFFSET_PT:
+            raise ValueError(f"'{value}' is larger than the card could use")
+        return value
 
     @field_validator("fields")
     @classmethod

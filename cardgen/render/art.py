@@ -1,4 +1,4 @@
-"""Art files: natural size (cached), decompression-bomb limits."""
+"""Art files: natural size (cached), fully decoded once, decompression-bomb limits."""
 
 from __future__ import annotations
 
@@ -6,32 +6,55 @@ from functools import lru_cache
 from pathlib import Path
 
 from cardgen.errors import DeckError
+from cardgen.loading.containment import ContainmentError, read_contained
 
 MAX_PIXELS = 40_000_000  # 40 MP: far above any 300 dpi card, far below a decompression bomb
 
 
-@lru_cache(maxsize=512)
 def art_size(path: Path) -> tuple[float, float]:
-    """Width and height of an art file (pixels for bitmaps, points for SVG)."""
+    """Width and height of an art file (pixels for bitmaps, points for SVG), checked as it is decoded.
+
+    Cached while the file is unchanged (path, modification time and size), so a long-running
+    ``cardgen watch`` sees an edited file anew.
+    """
+    try:
+        info = Path(path).stat()
+    except OSError:
+        info = None
+    return _art_size(Path(path), info.st_mtime_ns if info else 0, info.st_size if info else -1)
+
+
+@lru_cache(maxsize=512)
+def _art_size(path: Path, mtime_ns: int, size: int) -> tuple[float, float]:
     if path.suffix.lower() == ".svg":
         from cardgen.render.svg_art import load_svg
 
         drawing = load_svg(str(path))
         return float(drawing.width), float(drawing.height)
+    import io
     import warnings
 
     from PIL import Image
 
     try:
+        raw = read_contained(path, "art")
+    except ContainmentError as exc:
+        raise DeckError(str(exc), path=path) from None
+    try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(path) as image:
+            with Image.open(io.BytesIO(raw), formats=("PNG", "JPEG")) as image:
                 width, height = image.size
+                if width * height > MAX_PIXELS:
+                    raise DeckError(f"image is {width}×{height} pixels, more than the {MAX_PIXELS // 1_000_000} MP limit",
+                                    path=path, hint="a 300 dpi poker card needs about 825×1125 pixels")
+                image.load()  # decode every pixel now: a truncated file fails here, not in the middle of a build
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise DeckError("image has far too many pixels (a decompression bomb?)", path=path,
                         hint="a 300 dpi poker card needs about 825×1125 pixels") from None
     except (OSError, SyntaxError, ValueError) as exc:
-        raise DeckError(f"cannot read image ({exc.__class__.__name__})", path=path, hint="save it again as PNG or JPEG") from None
+        reason = "truncated" if "truncated" in str(exc) else exc.__class__.__name__
+        raise DeckError(f"cannot read image ({reason})", path=path, hint="save it again as PNG or JPEG") from None
     if width * height > MAX_PIXELS:
         raise DeckError(f"image is {width}×{height} pixels, more than the {MAX_PIXELS // 1_000_000} MP limit", path=path,
                         hint="a 300 dpi poker card needs about 825×1125 pixels")

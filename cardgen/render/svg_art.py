@@ -1,32 +1,270 @@
-"""SVG art (svglib → reportlab Drawing), stored once per PDF as a Form XObject."""
+"""SVG art (svglib → reportlab Drawing), stored once per PDF as a Form XObject.
+
+An SVG from a downloaded deck is untrusted. :func:`load_svg` reads it through the deck's
+containment rule, accepts UTF-8 only, parses it with defusedxml (no DTD, no entities, no
+external references) and then lxml (no network), checks the tree — an ``<svg>`` root, bounded
+element count, nesting, ``<use>`` expansion and path data, only ``#id`` references and
+``data:image`` URIs, no ``@import`` or outside ``url()``, sane sizes — and only then hands the
+tree to svglib.
+"""
 
 from __future__ import annotations
 
+import io
+import math
 import re
 from pathlib import Path
+from typing import Any
 
 from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
 from cardgen.errors import DeckError
 from cardgen.render.pdf_forms import end_form
+from cardgen.loading.containment import ContainmentError, read_contained
 
-_EXTERNAL = re.compile(rb"(xlink:)?href\s*=\s*[\"'](?!#)", re.IGNORECASE)
-_ENTITY = re.compile(rb"<!ENTITY", re.IGNORECASE)
+MAX_SVG_BYTES = 5_000_000
+MAX_ELEMENTS = 20_000
+"""Elements after ``<use>`` expansion: a detailed icon has a few hundred."""
+MAX_DEPTH = 40
+MAX_PATH_DATA = 1_000_000
+"""Characters of path data (``d``, ``points``) in the whole file."""
+MAX_SIZE_PT = 14_400.0
+"""Largest width or height (200 inches): art is scaled to its box, so this only refuses nonsense."""
+
+MAX_COORDINATE = 1e7
+"""Largest coordinate in path data and geometry attributes: more cannot be written into a PDF."""
+_GEOMETRY = {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "width", "height", "transform",
+             "stroke-width", "font-size", "offset", "dx", "dy", "fx", "fy", "viewBox"}
+_COORDINATE = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_XLINK = "{http://www.w3.org/1999/xlink}href"
+_DATA_IMAGE = re.compile(r"^data:image/(png|jpe?g);base64,", re.IGNORECASE)
+_URL = re.compile(r"url\(\s*['\"]?\s*(?!#)", re.IGNORECASE)
+_ENCODING = re.compile(rb"^<\?xml[^>]*encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']")
+_NUMBER = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf|infinity))\s*([a-z%]*)\s*$",
+                     re.IGNORECASE)
+_UNIT_PT = {"": 0.75, "px": 0.75, "pt": 1.0, "pc": 12.0, "mm": 72 / 25.4, "cm": 72 / 2.54, "in": 72.0,
+            "em": 12.0, "ex": 6.0, "%": 0.0}
+
+
+def _error(path: str, message: str, *, line: int | None = None, col: int | None = None,
+           hint: str | None = None) -> DeckError:
+    return DeckError(message, path=path, line=line, col=col, hint=hint or "export it again as plain SVG, or as PNG")
+
+
+def svg_text(raw: bytes, path: str) -> bytes:
+    """The file as UTF-8 bytes without a BOM, or an error for any other encoding."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff", b"\xff\xfe\x00\x00")) or raw[:2] in (b"<\x00", b"\x00<"):
+        raise _error(path, "SVG saved as UTF-16 or UTF-32", hint="save it as UTF-8")
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    declared = _ENCODING.match(raw)
+    if declared and declared.group(1).lower().replace(b"_", b"-") not in (b"utf-8", b"utf8", b"us-ascii", b"ascii"):
+        raise _error(path, f"SVG declares encoding '{declared.group(1).decode()}'", line=1, hint="save it as UTF-8")
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        raise _error(path, f"not UTF-8 text (byte 0x{raw[exc.start]:02x})", line=before.count(b"\n") + 1,
+                     col=exc.start - before.rfind(b"\n"), hint="save it as UTF-8") from None
+    return raw
+
+
+def parse_svg(raw: bytes, path: str) -> Any:
+    """The checked lxml root of an SVG file's bytes (see the module docstring)."""
+    import defusedxml.ElementTree as defused
+    from defusedxml import DefusedXmlException
+    from lxml import etree
+
+    if len(raw) > MAX_SVG_BYTES:
+        raise _error(path, f"SVG larger than {MAX_SVG_BYTES // 1_000_000} MB", hint="simplify it or export it as PNG")
+    raw = svg_text(raw, path)
+    try:
+        defused.fromstring(raw, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    except DefusedXmlException:
+        raise _error(path, "SVG declares a DTD or entities, which are not allowed") from None
+    except defused.ParseError as exc:
+        line, col = getattr(exc, "position", (None, None))
+        raise _error(path, f"not well-formed XML ({str(exc).split(':')[0]})", line=line,
+                     col=col + 1 if col is not None else None) from None
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True,
+                             remove_pis=True, huge_tree=False)
+    try:
+        root = etree.fromstring(raw, parser)
+    except etree.XMLSyntaxError as exc:
+        raise _error(path, f"not well-formed XML ({exc.msg})", line=exc.lineno) from None
+    if etree.QName(root).localname != "svg":
+        raise _error(path, f"the root element is <{etree.QName(root).localname}>, not <svg>", line=root.sourceline)
+    _check_size(root, path)
+    _check_tree(root, path)
+    return root
+
+
+def _check_tree(root: Any, path: str) -> None:
+    from lxml import etree
+
+    ids: dict[str, Any] = {}
+    path_data = 0
+    count = 0
+    for element in root.iter():
+        count += 1
+        if count > MAX_ELEMENTS:
+            raise _error(path, f"SVG has more than {MAX_ELEMENTS:,} elements", line=element.sourceline,
+                         hint="simplify it or export it as PNG")
+        if not isinstance(element.tag, str):
+            continue
+        name = etree.QName(element).localname
+        if element.get("id"):
+            ids.setdefault(element.get("id"), element)
+        for attribute, value in element.attrib.items():
+            local = etree.QName(attribute).localname
+            if local == "href":
+                if not (value.startswith("#") or (name == "image" and _DATA_IMAGE.match(value))):
+                    raise _error(path, f"<{name}> refers to '{value[:60]}'; SVG art may refer only to its own "
+                                       "parts (#id) and embedded PNG/JPEG images", line=element.sourceline,
+                                 hint="embed the image in the SVG or export it as PNG")
+            elif local in ("d", "points"):
+                path_data += len(value)
+                if path_data <= MAX_PATH_DATA:
+                    _check_numbers(value, path, element.sourceline, local)
+            elif local in _GEOMETRY:
+                _check_numbers(value, path, element.sourceline, local)
+            elif _URL.search(value):
+                raise _error(path, f"'{local}' uses url() outside the file", line=element.sourceline)
+        if name == "style" and element.text and ("@import" in element.text.lower() or _URL.search(element.text)):
+            raise _error(path, "<style> imports or links other files", line=element.sourceline,
+                         hint="put the styles in the SVG itself")
+    if path_data > MAX_PATH_DATA:
+        raise _error(path, f"SVG has more than {MAX_PATH_DATA:,} characters of path data",
+                     hint="simplify it or export it as PNG")
+    _check_expansion(root, ids, path)
+
+
+def _check_numbers(value: str, path: str, line: int | None, name: str) -> None:
+    """Every number in a coordinate attribute is finite and within :data:`MAX_COORDINATE`."""
+    for match in _COORDINATE.finditer(value):
+        number = float(match.group())
+        if not abs(number) <= MAX_COORDINATE:  # also catches nan
+            raise _error(path, f"'{name}' holds the number {match.group()[:20]}, beyond ±{MAX_COORDINATE:.0e}", line=line)
+    if "nan" in value.lower() or "inf" in value.lower():
+        raise _error(path, f"'{name}' holds a number that is not finite", line=line)
+
+
+def _check_expansion(root: Any, ids: dict[str, Any], path: str) -> None:
+    """Bound the tree as drawn, with every ``<use>`` replaced by what it shows (depth and count)."""
+    from lxml import etree
+
+    keep_alive = list(root.iter())  # lxml makes element proxies on demand: hold them so id() stays unique
+    sizes: dict[int, int] = {}
+    active: set[int] = set()
+
+    def expanded(element: Any, depth: int) -> int:
+        if depth > MAX_DEPTH:
+            raise _error(path, f"SVG nests deeper than {MAX_DEPTH} levels", line=element.sourceline)
+        key = id(element)
+        if key in sizes:
+            return sizes[key]
+        if key in active:
+            raise _error(path, "SVG <use> elements refer to each other in a circle", line=element.sourceline)
+        active.add(key)
+        total = 1
+        if isinstance(element.tag, str) and etree.QName(element).localname == "use":
+            target = ids.get((element.get(_XLINK) or element.get("href") or "").lstrip("#"))
+            if target is not None:
+                total += expanded(target, depth + 1)
+        for child in element:
+            total += expanded(child, depth + 1)
+            if total > MAX_ELEMENTS:
+                raise _error(path, f"SVG draws more than {MAX_ELEMENTS:,} elements once <use> is expanded",
+                             line=element.sourceline, hint="simplify it or export it as PNG")
+        active.discard(key)
+        sizes[key] = total
+        return total
+
+    expanded(root, 0)
+    del keep_alive
+
+
+def _length(value: str | None, path: str, name: str, line: int | None) -> float | None:
+    """A root ``width``/``height`` in points (None when absent or relative), refused when absurd."""
+    if value is None:
+        return None
+    match = _NUMBER.match(value)
+    if not match or match.group(2).lower() not in _UNIT_PT:
+        raise _error(path, f"<svg {name}=\"{value[:30]}\"> is not a length", line=line)
+    number = float(match.group(1))
+    points = number * _UNIT_PT[match.group(2).lower()]
+    if match.group(2) == "%":
+        if not math.isfinite(number) or number <= 0:
+            raise _error(path, f"<svg {name}=\"{value[:30]}\"> must be a positive size", line=line)
+        return None
+    if not math.isfinite(points) or points <= 0 or points > MAX_SIZE_PT:
+        raise _error(path, f"<svg {name}=\"{value[:30]}\"> must be a positive size up to 200 inches", line=line)
+    return points
+
+
+def _check_size(root: Any, path: str) -> None:
+    line = root.sourceline
+    _length(root.get("width"), path, "width", line)
+    _length(root.get("height"), path, "height", line)
+    view_box = root.get("viewBox")
+    if view_box is not None:
+        try:
+            numbers = [float(part) for part in re.split(r"[\s,]+", view_box.strip())]
+        except ValueError:
+            numbers = []
+        if (len(numbers) != 4 or not all(math.isfinite(n) and abs(n) <= 1e7 for n in numbers)
+                or numbers[2] <= 0 or numbers[3] <= 0):
+            raise _error(path, f"<svg viewBox=\"{view_box[:40]}\"> must be four numbers with a positive width "
+                               "and height", line=line)
 
 
 def load_svg(path: str):  # type: ignore[no-untyped-def]
-    """Parse an SVG that refers to nothing outside itself (no external files, no entities)."""
-    from svglib.svglib import svg2rlg
+    """Read, check and convert an SVG file to a reportlab Drawing (DeckError for anything unsafe)."""
+    from svglib.svglib import SvgRenderer
 
-    raw = Path(path).read_bytes()
-    if _EXTERNAL.search(raw) or _ENTITY.search(raw):
-        raise DeckError("SVG art may not refer to other files or declare entities", path=path,
-                        hint="embed images in the SVG or export it as PNG")
-    drawing = svg2rlg(path)
-    if drawing is None:
-        raise DeckError("cannot read this SVG file", path=path)
+    try:
+        raw = read_contained(Path(path), "art")
+    except ContainmentError as exc:
+        raise DeckError(str(exc), path=path) from None
+    root = parse_svg(raw, path)
+    # svglib resolves nothing outside this empty-of-references folder; the checks above already refused any
+    renderer = SvgRenderer(path, external_reference_root=str(Path(path).parent))
+    try:
+        drawing = renderer.render(root)
+    except (DeckError, MemoryError, RecursionError):
+        raise
+    except Exception as exc:  # noqa: BLE001 — svglib raises many kinds on odd but well-formed input
+        raise _error(path, f"cannot draw this SVG ({exc.__class__.__name__})") from None
+    try:  # a trial draw, as svg_form draws it: whatever reportlab cannot write fails now, when the deck is checked
+        _draw_form(RLCanvas(io.BytesIO()), "trial", drawing)
+    except (DeckError, MemoryError, RecursionError):
+        raise
+    except Exception as exc:  # noqa: BLE001 — reportlab raises many kinds for numbers it cannot write
+        raise _error(path, f"cannot draw this SVG ({exc.__class__.__name__})") from None
+    width, height = float(drawing.width), float(drawing.height)
+    if not (math.isfinite(width) and math.isfinite(height) and 0 < width <= MAX_SIZE_PT and 0 < height <= MAX_SIZE_PT):
+        raise _error(path, f"SVG size {width:g}×{height:g} pt is not a usable picture size",
+                     hint="give the <svg> a positive width, height or viewBox")
     return drawing
+
+
+def _draw_form(canvas: RLCanvas, name: str, drawing: Any) -> None:
+    """``drawing`` as the Form XObject ``name``.
+
+    An embedded ``data:`` image is drawn inline; a form's stream must be text, so inline image
+    data is ASCII85-encoded here even when the document turned that off (``useA85 = 0``).
+    """
+    from reportlab import rl_config
+
+    a85 = rl_config.useA85
+    rl_config.useA85 = 1
+    try:
+        canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
+        renderPDF.draw(drawing, canvas, 0, 0)
+        end_form(canvas, name)  # (with the form's transparency states: see pdf_forms.py)
+    finally:
+        rl_config.useA85 = a85
 
 
 def svg_form(canvas: RLCanvas, key: str, svg_path: str, made: set[str]) -> tuple[str, float, float]:
@@ -35,9 +273,7 @@ def svg_form(canvas: RLCanvas, key: str, svg_path: str, made: set[str]) -> tuple
     sizes = getattr(canvas, "_cardgen_svg_sizes", {})
     if name not in made:
         drawing = load_svg(svg_path)
-        canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
-        renderPDF.draw(drawing, canvas, 0, 0)
-        end_form(canvas, name)
+        _draw_form(canvas, name, drawing)
         made.add(name)
         sizes[name] = (drawing.width, drawing.height)
         canvas._cardgen_svg_sizes = sizes  # type: ignore[attr-defined]

@@ -5,7 +5,8 @@ breaks, card icons ``[[hit]]`` — a small drawing of the card's icon followed b
 ability icons ``[[icon:action]]`` (``action``, ``no-los``, ``tip``), drawn alone.
 
 Card icons ride on reportlab's ``<img>`` tag, which reserves their room in the line: the source
-is a 1×1 marker PNG (one file per card id, in a temporary folder of this process), and
+is a 1×1 marker PNG (one file per card id, in a temporary folder inside the output folder while
+a rulebook is written — see :func:`markers_in` — else in the system's), and
 :class:`~cardgen.rulebook.flowables.BookCanvas` draws the vector icon where reportlab would have
 drawn the marker. Neither the marker nor its path reaches the PDF. (A ``data:`` URI would need
 reportlab's ``trustedHosts`` opened up for the whole process; a file does not.)
@@ -14,15 +15,17 @@ reportlab's ``trustedHosts`` opened up for the whole process; a file does not.)
 from __future__ import annotations
 
 import atexit
+import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable
-from functools import lru_cache
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 from markdown_it import MarkdownIt
-
 
 CODE_COLOR = "#8a3b12"
 LINK_COLOR = "#1f5fbf"
@@ -33,23 +36,48 @@ MARKERS: dict[str, str] = {}
 """Marker file path → card id (filled as markers are made)."""
 
 
-@lru_cache(maxsize=1)
+_marker_parent: ContextVar[Path | None] = ContextVar("cardgen_marker_parent", default=None)
+_folders: dict[str, str] = {}
+
+
+@contextmanager
+def markers_in(folder: Path) -> Iterator[None]:
+    """Keep marker PNGs made meanwhile in a temporary folder inside ``folder`` (an output folder).
+
+    A killed run leaves that folder among the output folder's temp files, which the next build
+    removes, instead of in the system's temp folder.
+    """
+    token = _marker_parent.set(Path(folder))
+    try:
+        yield
+    finally:
+        _marker_parent.reset(token)
+
+
 def _marker_folder() -> str:
-    folder = tempfile.mkdtemp(prefix="cardgen-icons-")
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    parent = _marker_parent.get()
+    key = str(parent) if parent is not None else ""
+    folder = _folders.get(key)
+    if folder is None or not os.path.isdir(folder):
+        if parent is not None:
+            from cardgen.output import scratch_folder
+
+            folder = str(scratch_folder(parent, "cardgen-icons"))
+        else:
+            folder = tempfile.mkdtemp(prefix="cardgen-icons-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        _folders[key] = folder
     return folder
 
 
-@lru_cache(maxsize=None)
 def marker_uri(card_id: str) -> str:
     """The path of a 1×1 PNG standing for ``card_id``'s inline icon (card ids are safe file names)."""
-    from pathlib import Path
-
     from PIL import Image
 
     path = Path(_marker_folder()) / f"{card_id.replace(':', '--')}.png"
-    Image.new("LA", (1, 1), (0, 0)).save(path, format="PNG")
-    MARKERS[str(path)] = card_id
+    if str(path) not in MARKERS or not path.is_file():
+        Image.new("LA", (1, 1), (0, 0)).save(path, format="PNG")
+        MARKERS[str(path)] = card_id
     return str(path)
 
 

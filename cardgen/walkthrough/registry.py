@@ -57,6 +57,29 @@ def register_walkthrough(game: str) -> Callable[[WalkthroughWriter], Walkthrough
     return register
 
 
+WalkthroughCheck = Callable[[DeckSpec], None]
+"""Checks what a game's walkthrough reads from the deck (a scenario file …); raises CardgenError."""
+
+_CHECKS: dict[str, WalkthroughCheck] = {}
+
+
+def register_walkthrough_check(game: str) -> Callable[[WalkthroughCheck], WalkthroughCheck]:
+    """Decorator: ``check`` is run by ``validate`` and before ``build`` for decks of ``game``."""
+
+    def register(check: WalkthroughCheck) -> WalkthroughCheck:
+        _CHECKS[game] = check
+        return check
+
+    return register
+
+
+def find_walkthrough_check(game: str | None) -> WalkthroughCheck | None:
+    from cardgen.games import load_games
+
+    load_games()
+    return _CHECKS.get(game) if game else None
+
+
 def find_walkthrough(game: str | None) -> WalkthroughWriter | None:
     from cardgen.games import load_games
 

@@ -18,6 +18,7 @@ import hashlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any
 
 from cardgen import __version__
@@ -48,6 +49,8 @@ class FileHashes:
             stat = path.stat()
         except OSError:
             return None
+        if not S_ISREG(stat.st_mode):
+            return None  # a FIFO or device: reading it would block or never end
         stamp = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
         known = self._known.get(path)
         if known is not None and known[0] == stamp and stat.st_size > SMALL_FILE:

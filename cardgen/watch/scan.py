@@ -12,6 +12,7 @@ import os
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
+from stat import S_ISREG
 
 Stamp = tuple[int, int, int, int]
 """(mtime in ns, size, inode, CRC-32 of the contents for small files) of a file."""
@@ -54,7 +55,9 @@ def scan(folder: Path, *, exclude: Iterable[Path] = ()) -> Snapshot:
             except OSError:
                 continue
             relative = Path(entry.path).relative_to(root).as_posix()
-            snapshot[relative] = (stat.st_mtime_ns, stat.st_size, stat.st_ino, _checksum(entry.path, stat.st_size))
+            regular = S_ISREG(stat.st_mode)  # a FIFO or device would block or never end: never read
+            snapshot[relative] = (stat.st_mtime_ns, stat.st_size, stat.st_ino,
+                                  _checksum(entry.path, stat.st_size) if regular else 0)
     return snapshot
 
 

@@ -43,3 +43,41 @@ def test_five_thousand_cards_with_art_in_bounded_memory(tmp_path: Path) -> None:
     # linear (or better) in cards: 10× the cards costs at most ~10× the time
     assert runs["big"]["seconds"] < 12 * max(runs["small"]["seconds"], 0.05)
     assert (tmp_path / "big.pdf").stat().st_size < 3_000_000
+
+
+def twenty_thousand_card_deck(folder: Path, cards: int = 20_000) -> Path:
+    """The minimal deck's header with ``cards`` distinct cards written out in YAML (no aliases)."""
+    from tests.conftest import DATA
+
+    header = (DATA / "decks" / "minimal" / "deck.yaml").read_text().split("cards:\n")[0]
+    rows = "".join(f"  - id: card-{i}\n    name: Card {i}\n    type: {'red' if i % 2 else 'blue'}\n    count: 1\n"
+                   f"    text: The card numbered {i}.\n" for i in range(cards))
+    folder.mkdir(parents=True)
+    (folder / "deck.yaml").write_text(header + "cards:\n" + rows)
+    return folder
+
+
+PEAK = """
+import resource, subprocess, sys
+code = subprocess.run([sys.executable, "-m", "cardgen.cli", *sys.argv[1:]], capture_output=True).returncode
+print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)
+"""
+
+
+@pytest.mark.slow
+def test_twenty_thousand_distinct_yaml_cards_validate_and_build(tmp_path: Path) -> None:
+    """The YAML value cap follows the 100,000-card limit: 20,000 written-out cards are no "alias bomb"."""
+    deck = twenty_thousand_card_deck(tmp_path / "big")
+    peaks = {}
+    for verb, extra in (("validate", []), ("build", ["--lang", "en", "--out", str(tmp_path / "out")])):
+        proc = subprocess.run([sys.executable, "-c", PEAK, verb, str(deck), *extra], capture_output=True, text=True,
+                              check=True, cwd=ROOT)
+        code, peak = (int(part) for part in proc.stdout.split())
+        assert code == 0, verb
+        peaks[verb] = peak
+    from pypdf import PdfReader
+
+    pages = len(PdfReader(tmp_path / "out" / "cards-en.pdf").pages)
+    assert pages == 2 * -(-20_000 // 9)  # fronts and backs, nine poker cards per A4 page
+    assert peaks["build"] < 1500, peaks
+    print(f"peak RSS: validate {peaks['validate']} MB, build {peaks['build']} MB")

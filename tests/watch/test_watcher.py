@@ -229,3 +229,18 @@ def test_a_product_added_later_is_watched_on_every_file(deck: Path, tmp_path: Pa
     (deck / "locale" / "fr.po").write_text((deck / "locale" / "fr.po").read_text() + "\n")
     assert _built(watcher.poll_once(), out) == {"notes-en.pdf"}  # its inputs are unknown: any file counts
     assert watcher.rebuild().up_to_date == 1  # but an unchanged deck is not rebuilt
+
+
+def test_a_pipe_in_the_deck_folder_does_not_block_the_scan(tmp_path: Path) -> None:
+    """Opening a FIFO for reading waits for a writer: the scanner must never open one."""
+    import subprocess
+    import sys
+
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    (folder / "deck.yaml").write_text("deck: x\n")
+    os.mkfifo(folder / "pipe.png")
+    code = "import sys; from pathlib import Path; from cardgen.watch.scan import scan; print(sorted(scan(Path(sys.argv[1]))))"
+    result = subprocess.run([sys.executable, "-c", code, str(folder)], capture_output=True, text=True, timeout=30,
+                            check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert "pipe.png" in result.stdout and "deck.yaml" in result.stdout

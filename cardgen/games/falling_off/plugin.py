@@ -9,15 +9,16 @@ from __future__ import annotations
 from cardgen.games.falling_off import GAME
 from cardgen.games.falling_off.scenario import load_scenario, scenario_path
 from cardgen.games.falling_off.texts import ALL_LABELS
-from cardgen.games.falling_off.walkthrough import write_walkthrough
+from cardgen.games.falling_off.walkthrough import check_walkthrough, write_walkthrough
 from cardgen.i18n.messages import SourceMessage, register_extractor
 from cardgen.i18n.placeholders import signature
 from cardgen.model.deck import DeckSpec
-from cardgen.walkthrough.registry import register_walkthrough
+from cardgen.walkthrough.registry import register_walkthrough, register_walkthrough_check
 
 from cardgen.games.falling_off import diagrams  # noqa: F401  (registers the diagrams)
 
 register_walkthrough(GAME)(write_walkthrough)
+register_walkthrough_check(GAME)(check_walkthrough)
 
 
 def _keep(text: str) -> str:

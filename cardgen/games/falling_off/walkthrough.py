@@ -158,6 +158,11 @@ def _back(handout: Handout, styles: Styles) -> list[Flowable]:
             for i, text in enumerate(scenario.outro)]
 
 
+def check_walkthrough(deck: DeckSpec) -> None:
+    """The scenario file reads and replays (what ``validate`` checks; the handout is not drawn)."""
+    replay(load_scenario(deck.folder, display=display_path(deck.folder / "walkthrough.yaml")))
+
+
 def build_handout(deck: DeckSpec, translate: Translate, language: str) -> Handout:
     scenario = load_scenario(deck.folder, display=display_path(deck.folder / "walkthrough.yaml"))
     return Handout(scenario, replay(scenario), translate, language)

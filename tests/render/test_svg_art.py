@@ -1,0 +1,58 @@
+"""SVG art: checked before svglib, then drawn — embedded images included."""
+
+from __future__ import annotations
+
+import base64
+import io
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+
+from cardgen.errors import DeckError
+from cardgen.loading import load_deck
+from cardgen.render.sheets import SheetOptions, write_sheets
+from cardgen.render.svg_art import load_svg, parse_svg
+
+BLUE = (30, 120, 200)
+
+
+def _svg_with_embedded_png() -> str:
+    buffer = io.BytesIO()
+    Image.new("RGB", (8, 8), BLUE).save(buffer, format="PNG")
+    uri = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+    return ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="60" height="40">'
+            '<g id="box"><rect width="60" height="40" fill="#cc0000"/></g><use xlink:href="#box"/>'
+            f'<image xlink:href="{uri}" x="20" y="10" width="20" height="20"/></svg>')
+
+
+def test_an_embedded_png_is_drawn_on_the_card(minimal_copy: Path, tmp_path: Path) -> None:
+    (minimal_copy / "art" / "a.svg").write_text(_svg_with_embedded_png())
+    deck_file = minimal_copy / "deck.yaml"
+    deck_file.write_text(deck_file.read_text().replace("art/pattern.png", "art/a.svg"))
+    target = tmp_path / "cards.pdf"
+    write_sheets(load_deck(minimal_copy), target, options=SheetOptions())  # useA85 off, as every build
+    page = pdfium.PdfDocument(target)[0].render(scale=1).to_pil().convert("RGB")
+    colours = {rgb for _, rgb in page.getcolors(maxcolors=1 << 20)}
+    assert BLUE in colours  # the embedded image
+    assert (204, 0, 0) in colours  # the <use>d rectangle
+
+
+@pytest.mark.parametrize(("svg", "message"), [
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><path d="M0 0 L1e9 0"/></svg>', "beyond"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><use href="x.svg#a"/></svg>', "refers to 'x.svg#a'"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="-9" height="9"/>', "must be a positive size"),
+    ('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/>', "not well-formed XML"),
+])
+def test_unsafe_or_broken_svgs_are_refused(svg: str, message: str) -> None:
+    with pytest.raises(DeckError, match=message):
+        parse_svg(svg.encode(), "a.svg")
+
+
+def test_a_linked_svg_is_not_read(tmp_path: Path) -> None:
+    (tmp_path / "real.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>')
+    (tmp_path / "link.svg").symlink_to(tmp_path / "real.svg")
+    assert load_svg(str(tmp_path / "real.svg")).width == 6.75  # 9 px at 96 px to the inch
+    with pytest.raises(DeckError, match="symbolic link"):
+        load_svg(str(tmp_path / "link.svg"))
