@@ -10,10 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardgen.i18n.typography import apply_typography
+from cardgen.buildable import Checked, check_buildable
+from cardgen.i18n.translator import translator_for, typeset_english  # noqa: F401  (the build's translators)
 from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps, staged_folder
-from cardgen.buildable import Checked, check_buildable
 from cardgen.render.card_renderer import Translate
 from cardgen.render.sheets import Progress, SheetOptions, write_sheets
 
@@ -82,22 +82,6 @@ PRODUCTS: dict[str, ProductBuilder] = {
     "rulebook": build_rulebook,
     "walkthrough": build_walkthrough,
 }
-
-
-def typeset_english(context: str, source: str) -> str:
-    """The English text as written, with the typography pass (curly quotes, minus, no-break spaces)."""
-    return apply_typography(source, "en")
-
-
-def translator_for(deck: DeckSpec, language: str, *, allow_untranslated: bool = False,
-                   notes: list[str] | None = None) -> Translate:
-    """The translation function for ``language`` (identity for English, the source language)."""
-    if language == "en":
-        return typeset_english
-    from cardgen.i18n import load_translator  # the i18n feature provides catalogs
-
-    # with --cards, the catalog still covers the whole deck (text may name cards left out)
-    return load_translator(deck.whole, language, allow_untranslated=allow_untranslated, notes=notes)
 
 
 def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = None, only: list[str] | None = None,

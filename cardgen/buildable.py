@@ -64,8 +64,8 @@ def check_languages(deck: DeckSpec, languages: list[str] | None, *, allow_untran
     The translators made on the way are stored in ``translators`` by language, with what the user
     should know about each (strings left in English) in ``notes``.
     """
-    from cardgen.build import translator_for
     from cardgen.i18n.catalogs import check_language
+    from cardgen.i18n.translator import translator_for
 
     problems: list[CardgenError] = []
     translators = translators if translators is not None else {}

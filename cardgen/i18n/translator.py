@@ -67,3 +67,17 @@ def load_translator(deck: DeckSpec, language: str, *, allow_untranslated: bool =
         return text
 
     return translate
+
+
+def typeset_english(context: str, source: str) -> str:
+    """The English text as written, with the typography pass (curly quotes, minus, no-break spaces)."""
+    return apply_typography(source, "en")
+
+
+def translator_for(deck: DeckSpec, language: str, *, allow_untranslated: bool = False,
+                   notes: list[str] | None = None) -> Translate:
+    """The translation function for ``language`` (identity for English, the source language)."""
+    if language == "en":
+        return typeset_english
+    # with --cards, the catalog still covers the whole deck (text may name cards left out)
+    return load_translator(deck.whole, language, allow_untranslated=allow_untranslated, notes=notes)

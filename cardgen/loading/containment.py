@@ -32,6 +32,11 @@ SIZE_LIMITS: dict[str, int] = {
 }
 """Largest file accepted, by kind. ``deck`` allows a 100,000-card deck written in YAML."""
 
+def size_text(size: int) -> str:
+    """``20 MB``, ``100 KB``: a limit in words."""
+    return f"{size / MB:g} MB" if size >= MB else f"{size / 1000:g} KB"
+
+
 KIND_NAMES = {"deck": "deck file", "table": "card table", "layout": "layout", "catalog": "translation catalog",
               "rulebook": "rulebook", "art": "art file", "font": "font file"}
 
@@ -104,7 +109,7 @@ def _check_stat(info: os.stat_result, kind: str) -> os.stat_result:
         raise ContainmentError("is not a regular file (a device, pipe or socket)")
     limit = SIZE_LIMITS[kind]
     if info.st_size > limit:
-        raise ContainmentError(f"is larger than the {limit // MB} MB limit for a {KIND_NAMES.get(kind, 'file')}")
+        raise ContainmentError(f"is larger than the {size_text(limit)} limit for a {KIND_NAMES.get(kind, 'file')}")
     return info
 
 
@@ -131,7 +136,7 @@ def read_contained(path: Path, kind: str) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
             if size > limit:
-                raise ContainmentError(f"is larger than the {limit // MB} MB limit for a {KIND_NAMES.get(kind, 'file')}")
+                raise ContainmentError(f"is larger than the {size_text(limit)} limit for a {KIND_NAMES.get(kind, 'file')}")
         return b"".join(chunks)
     except OSError as exc:
         raise ContainmentError(f"cannot be read ({exc.strerror})") from None

@@ -13,7 +13,7 @@ can use. ``<name>-bold``, ``<name>-italic`` and ``<name>-bold-italic`` keys, whe
 
 Fonts are embedded and subset like the bundled ones (reportlab embeds only the glyphs used). A
 file must be inside the deck folder (no absolute path, no ``..``, no symbolic link), end in
-``.ttf`` or ``.otf``, be at most :data:`MAX_FONT_BYTES`, and hold TrueType outlines.
+``.ttf`` or ``.otf``, be within the containment rule's font size limit, and hold TrueType outlines.
 """
 
 from __future__ import annotations
@@ -38,8 +38,6 @@ ROLES = {
 """The font names every layout may use, and the bundled face each stands for."""
 
 FONT_SUFFIXES = (".ttf", ".otf")
-MAX_FONT_BYTES = 25 * 1024 * 1024
-"""Large CJK fonts are ~20 MB; anything bigger is refused before it is read."""
 
 
 class FontFileError(ValueError):
@@ -53,28 +51,23 @@ class FontFileError(ValueError):
 def font_file(folder: Path, reference: str) -> Path:
     """The font file for ``reference`` inside ``folder``, checked; FontFileError says why not.
 
-    Local containment check (relative, no ``..``, no symbolic link on the way, size-limited);
-    issue 15's containment module in cardgen/loading/ should replace it once merged.
+    It goes through the deck's containment rule (:mod:`cardgen.loading.containment`): relative,
+    no ``..``, no symbolic link on the way, a regular file within the font size limit.
     """
-    from cardgen.loading.paths import PathEscapeError, resolve_inside
+    from cardgen.loading.containment import ContainmentError, FileMissing, check_reference, contained_path
 
     try:
-        real = resolve_inside(folder, reference)
-    except PathEscapeError as exc:
+        check_reference(reference)
+    except ContainmentError as exc:
         raise FontFileError(f"'{reference}' {exc}") from None
-    step = folder
-    for part in Path(reference.replace("\\", "/")).parts:
-        step = step / part
-        if step.is_symlink():
-            raise FontFileError(f"'{reference}' is a symbolic link", hint="copy the font file into the deck folder")
-    if real.suffix.lower() not in FONT_SUFFIXES:
+    if Path(reference).suffix.lower() not in FONT_SUFFIXES:
         raise FontFileError(f"'{reference}' is not a font file", hint="use a .ttf or .otf file")
-    if not real.is_file():
-        raise FontFileError(f"font file '{reference}' not found", hint=f"looked in {folder}/")
-    size = real.stat().st_size
-    if size > MAX_FONT_BYTES:
-        raise FontFileError(f"'{reference}' is {size:,} bytes, more than the {MAX_FONT_BYTES:,} a deck font may be")
-    return real
+    try:
+        return contained_path(folder, reference, "font")
+    except FileMissing:
+        raise FontFileError(f"font file '{reference}' not found", hint=f"looked in {folder}/") from None
+    except ContainmentError as exc:
+        raise FontFileError(f"'{reference}' {exc}", hint="copy the font file into the deck folder") from None
 
 
 def registered_name(path: Path) -> str:

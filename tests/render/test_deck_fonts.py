@@ -59,7 +59,7 @@ def test_the_decks_font_is_embedded_and_subset(runner: CliRunner, tmp_path: Path
     ("fonts/README.md", "fonts.hand: 'fonts/README.md' is not a font file — use a .ttf or .otf file"),
     ("fonts/Missing.ttf", "fonts.hand: font file 'fonts/Missing.ttf' not found — looked in"),
     ("fonts/Fake.ttf", "fonts.hand: 'fonts/Fake.ttf' cannot be embedded: "),
-    ("fonts/Link.ttf", "fonts.hand: 'fonts/Link.ttf' is a symbolic link — copy the font file into the deck folder"),
+    ("fonts/Link.ttf", "fonts.hand: 'fonts/Link.ttf' is a symbolic link; deck files must be plain files — copy the font file into the deck folder"),
 ])
 def test_a_bad_font_entry_is_one_line_at_its_key(runner: CliRunner, own_font_copy: Path, tmp_path: Path,
                                                   reference: str, message: str) -> None:
@@ -76,13 +76,13 @@ def test_a_bad_font_entry_is_one_line_at_its_key(runner: CliRunner, own_font_cop
 
 def test_an_oversized_font_is_refused_before_it_is_read(runner: CliRunner, own_font_copy: Path, tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardgen.render import deck_fonts
+    from cardgen.loading import containment
 
-    monkeypatch.setattr(deck_fonts, "MAX_FONT_BYTES", 100 * 1024)
+    monkeypatch.setitem(containment.SIZE_LIMITS, "font", 100_000)
     result = runner.invoke(main, ["validate", str(own_font_copy)])
     assert result.exit_code == 1
     assert result.output == (f"error: {own_font_copy / 'deck.yaml'}:9:9: fonts.hand: 'fonts/Deckhand-Regular.ttf' is "
-                             "435,536 bytes, more than the 102,400 a deck font may be\n")
+                             "larger than the 100 KB limit for a font file — copy the font file into the deck folder\n")
 
 
 def test_a_layout_naming_an_unknown_font_gets_a_suggestion(runner: CliRunner, own_font_copy: Path,
