@@ -15,15 +15,15 @@ from typing import Literal
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
-from cardgen.layout.imposition import Flip, Sheet, Slot, gutterfold, grid, mirror
+from cardgen.layout.imposition import PRINTER_MARGIN, Flip, Sheet, Slot, gutterfold, grid, mirror
 from cardgen.layout.sizes import PAPER_SIZES, Size
 from cardgen.loading.deck_loader import load_deck_layouts
 from cardgen.model.deck import CardSpec, DeckSpec
 from cardgen.output import atomic_path
 from cardgen.render.card_renderer import CardRenderer, Translate, no_translation
 from cardgen.render.fonts import BODY, register_fonts
-from cardgen.render.guides import draw_guides, draw_slot_guides
-from cardgen.render.marks import draw_crop_marks, draw_cut_lines, draw_fold_line
+from cardgen.render.guides import draw_legend, draw_slot_guides
+from cardgen.render.marks import draw_crop_marks, draw_cut_lines, draw_fold_line, draw_label_line, label_bands
 from cardgen.render.reportlab_canvas import ReportlabCanvas
 
 SheetLayout = Literal["duplex", "gutterfold", "single"]
@@ -50,6 +50,8 @@ class SheetOptions:
     labels: bool = True
     theme: str = "default"
     guides: bool = False
+    printer_margin: float = PRINTER_MARGIN
+    """Paper edge a printer cannot print on: no mark, label or bleed is put there."""
 
 
 def new_canvas(path: Path, *, pagesize: tuple[float, float], title: str, author: str, subject: str) -> RLCanvas:
@@ -110,6 +112,9 @@ SHEET_LABELS = {
 }
 """Page furniture of card sheets (context → English); a deck's catalog may translate them."""
 
+SCALE_NOTE = "100 % · 10 mm"
+"""Beside the 10 mm scale bar: print at 100 %, and the bar measures 10 mm (the same in every language)."""
+
 
 def sheet_text(translate: Translate, context: str, **values: object) -> str:
     """A sheet label in the deck's language (English when the catalog has no entry for it)."""
@@ -120,18 +125,22 @@ def sheet_text(translate: Translate, context: str, **values: object) -> str:
         return source.format(**values)
 
 
-def _label(c: RLCanvas, sheet: Sheet, text: str) -> None:
-    """A small page label in the top margin, centred over the first column (clear of marks)."""
-    first = sheet.slots[0]
-    top = sheet.extent()[3]
-    room = sheet.paper.height_pt - top
-    if room < 7:
-        return
-    c.saveState()
-    c.setFillGray(0.35)
-    c.setFont(BODY, 5.5)
-    c.drawCentredString(first.x + first.width / 2, top + min(room / 2, 9), text)
-    c.restoreState()
+def _label(rc: ReportlabCanvas, sheet: Sheet, text: str, scale: str) -> None:
+    """The sheet's label line in the bottom margin: title and page, "print at 100 %", a 10 mm bar."""
+    draw_label_line(rc, label_bands(sheet, "bottom"), text, scale, scale_bar=True)
+
+
+def impose(paper: str, card: Size, bleed: float, options: SheetOptions) -> tuple[Sheet, Sheet]:
+    """The fronts and backs sheets of a grid layout: slot i of backs lies behind slot i of fronts."""
+    page = PAPER_SIZES[paper]
+    if options.layout == "gutterfold":
+        return gutterfold(page, card, bleed, printer_margin=options.printer_margin)
+    fronts = grid(page, card, bleed, printer_margin=options.printer_margin)
+    backs = Sheet(paper=fronts.paper, cols=fronts.cols, rows=fronts.rows, bleed=bleed,
+                  printer_margin=options.printer_margin,
+                  slots=tuple(mirror(s, fronts.paper, flip=options.flip, offset=options.back_offset)
+                              for s in fronts.slots))
+    return fronts, backs
 
 
 def _chunks(cards: Sequence[CardSpec], size: int) -> list[Sequence[CardSpec]]:
@@ -156,14 +165,7 @@ def write_sheets(deck: DeckSpec, target: Path, *, options: SheetOptions = SheetO
             result = _write_single(deck, tmp, cards, renderer, title=title, author=author, progress=progress,
                                    guides=options.guides)
         else:
-            paper = PAPER_SIZES[options.paper]
-            if options.layout == "gutterfold":
-                fronts, backs = gutterfold(paper, card_size, bleed)
-            else:
-                fronts = grid(paper, card_size, bleed)
-                backs = Sheet(paper=fronts.paper, cols=fronts.cols, rows=fronts.rows, bleed=bleed,
-                              slots=tuple(mirror(s, fronts.paper, flip=options.flip, offset=options.back_offset)
-                                          for s in fronts.slots))
+            fronts, backs = impose(options.paper, card_size, bleed, options)
             result = _write_grid(tmp, cards, renderer, fronts, backs, options, title=title, author=author,
                                  progress=progress)
     return SheetsResult(path=Path(target), pages=result[0], cards=len(cards), per_page=result[1], paper=result[2])
@@ -180,24 +182,28 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
     total_pages = len(chunks) * (1 if options.layout == "gutterfold" else 2)
     pages = 0
     for number, chunk in enumerate(chunks, start=1):
-        for slot, card in zip(fronts.slots, chunk):
+        used_fronts = fronts.slots[:len(chunk)]
+        used_backs = backs.slots[:len(chunk)]
+        for slot, card in zip(used_fronts, chunk):
             forms.place(forms.face(card), slot)
         if options.layout == "gutterfold":
-            for slot, card in zip(backs.slots, chunk):
+            for slot, card in zip(used_backs, chunk):
                 forms.place(forms.back(card), slot)
             draw_fold_line(rc, fronts, sheet_text(renderer.translate, "sheet:fold"))
-        _marks(rc, fronts, options, safe=renderer.safe)
-        if options.layout == "gutterfold":
-            _marks(rc, backs, options, safe=renderer.safe, legend=False)
+            # one set of marks around both halves: none in the fold gutter
+            _marks(rc, fronts, options, used_fronts + used_backs, safe=renderer.safe)
+        else:
+            _marks(rc, fronts, options, used_fronts, safe=renderer.safe)
         if options.labels:
             context = "sheet:label.fronts" if options.layout == "duplex" else "sheet:label"
-            _label(c, fronts, sheet_text(renderer.translate, context, title=title, number=number, count=len(chunks)))
+            _label(rc, fronts, sheet_text(renderer.translate, context, title=title, number=number, count=len(chunks)),
+                   SCALE_NOTE)
         c.showPage()
         pages += 1
         if options.layout == "duplex":
-            for slot, card in zip(backs.slots, chunk):
+            for slot, card in zip(used_backs, chunk):
                 forms.place(forms.back(card), slot)
-            _marks(rc, backs, options, safe=renderer.safe)
+            _marks(rc, backs, options, used_backs, safe=renderer.safe)
             c.showPage()
             pages += 1
         if progress:
@@ -206,13 +212,17 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
     return pages, fronts.per_page, paper
 
 
-def _marks(rc: ReportlabCanvas, sheet: Sheet, options: SheetOptions, *, safe: float = 0.0, legend: bool = True) -> None:
+def _marks(rc: ReportlabCanvas, sheet: Sheet, options: SheetOptions, used: tuple[Slot, ...], *,
+           safe: float = 0.0) -> None:
     if options.cut_lines:
-        draw_cut_lines(rc, sheet)
+        draw_cut_lines(rc, sheet, used)
     if options.crop_marks:
-        draw_crop_marks(rc, sheet)
+        draw_crop_marks(rc, sheet, used)
     if options.guides:
-        draw_guides(rc, sheet, safe=safe, legend=legend)
+        for slot in used:
+            draw_slot_guides(rc, slot, bleed=sheet.bleed, safe=safe)
+        draw_legend(rc, sheet)
+    rc.set_stroke("#000000", 0.3)
 
 
 def _write_single(deck: DeckSpec, path: Path, cards: list[CardSpec], renderer: CardRenderer, *, title: str,
