@@ -109,3 +109,21 @@ def test_no_marks_for_the_empty_rows_of_the_last_marker_sheet(tmp_path: Path) ->
     lines = [args for name, args, _ in canvas.records if name == "line"]
     assert lines
     assert min(min(a[1], a[3]) for a in lines) >= lowest - mark_offset(deck.print.bleed) - MARK_LENGTH - 0.01
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_calibration_page_keeps_its_rulers_inside_the_printable_area(tmp_path: Path, paper: str) -> None:
+    from cardgen.layout.sizes import PAPER_SIZES
+    from cardgen.render.calibration import write_calibration
+
+    pdf = tmp_path / "cal.pdf"
+    write_calibration(pdf, PAPER_SIZES[paper])
+    assert ink_in_outer_band(pdf) == []
+    assert ink_in_outer_band(pdf, band=10.5 * MM)  # the corner rulers start 10 mm from the edges
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        text = document[0].get_textpage().get_text_range()
+    finally:
+        document.close()
+    for number in ("100", "50", "+5", "-5"):
+        assert number in text
