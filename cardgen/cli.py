@@ -18,8 +18,8 @@ from cardgen import __version__
 from cardgen.errors import CardgenError
 
 
-COMMANDS = ("build", "calibrate", "export", "i18n", "new", "rulebook", "schema", "sheets", "simulate", "validate",
-            "walkthrough", "watch")
+COMMANDS = ("build", "calibrate", "export", "i18n", "new", "preflight", "rulebook", "schema", "sheets", "simulate",
+            "validate", "walkthrough", "watch")
 """Each is ``cardgen/commands/<name>.py`` exposing ``command``; keep this list sorted."""
 
 

@@ -8,6 +8,7 @@ import click
 
 from cardgen.build import translator_for
 from cardgen.commands.options import check_theme, deck_argument, lang_option, page_progress
+from cardgen.commands.preflight import strict_option, warn_before_writing
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 
@@ -31,11 +32,12 @@ DEFAULT_BLEED = {"png": True, "pod": True, "tts": False, "proof": False}
 @click.option("--theme", default="default", show_default=True, metavar="NAME",
               help="default, ink-saver or a theme from the deck's themes: section.")
 @click.option("--allow-untranslated", is_flag=True, help="Use English where the catalog has no translation.")
+@strict_option
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), help="Worker processes (default: every core).")
 @click.option("-o", "--output", "output", type=click.Path(path_type=Path, file_okay=False), required=True,
               help="Folder to write into (created if needed).")
 def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, bleed: bool | None, lang: str,
-            theme: str, allow_untranslated: bool, jobs: int | None, output: Path) -> None:
+            theme: str, allow_untranslated: bool, strict: bool, jobs: int | None, output: Path) -> None:
     """Export the cards of DECK_DIR as images into a folder, with a manifest.csv."""
     if target == "pod":
         if vendor is None:
@@ -50,6 +52,8 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
     check_theme(deck, theme)
     notes: list[str] = []
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)
+    warn_before_writing(deck, languages=[lang], paper="a4", layout="single", strict=strict,  # card faces only
+                        allow_untranslated=allow_untranslated)
     common = {"translate": translate, "language": lang, "workers": jobs, "theme": theme}
     resolution = dpi if dpi is not None else DEFAULT_DPI[target]
     with_bleed = DEFAULT_BLEED[target] if bleed is None else bleed

@@ -192,7 +192,10 @@ class CardRenderer:
         return "#000000"
 
     def _draw_layout(self, c: Canvas, layout: LayoutSpec, *, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
-        for designed in layout.elements.values():
+        begin_element = getattr(c, "begin_element", None)  # a measuring canvas (preflight) hears whose drawing follows
+        for element_name, designed in layout.elements.items():
+            if begin_element is not None:
+                begin_element(layout.name, element_name)
             for element in self.theme.restyle(designed, self, kind):
                 extra = ELEMENT_KINDS.get(element.kind)
                 if extra is not None:

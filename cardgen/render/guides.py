@@ -76,7 +76,7 @@ def draw_legend(c: Canvas, sheet: Sheet) -> bool:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from cardgen.render.fonts import register_fonts
-    from cardgen.render.marks import LABEL_MIN_SIZE, LABEL_SIZE, label_bands
+    from cardgen.render.marks import LABEL_MIN_SIZE, LABEL_SIZE, draw_in_band, label_bands
 
     register_fonts()
     labels = [style.label for style in (TRIM, BLEED, SAFE)]
@@ -94,19 +94,15 @@ def draw_legend(c: Canvas, sheet: Sheet) -> bool:
             break
     else:
         return False
-    c.save()
-    baseline = (band.depth - size * 0.7) / 2
-    if band.turned:
-        c.translate(band.x + band.depth - baseline, band.y)
-        c.rotate(90)
-    else:
-        c.translate(band.x, band.y + baseline)
-    x = 0.0
-    for style, label in zip((TRIM, BLEED, SAFE), labels):
-        _stroke(c, style)
-        c.line(x, size * 0.33, x + SAMPLE, size * 0.33)
-        c.set_fill("#404040")
-        c.text(x + SAMPLE + GAP, 0, label, font=BODY, size=size)
-        x += SAMPLE + GAP + stringWidth(label, BODY, size) + spacing
-    c.restore()
+
+    def draw_items() -> None:
+        x = 0.0
+        for style, label in zip((TRIM, BLEED, SAFE), labels):
+            _stroke(c, style)
+            c.line(x, size * 0.33, x + SAMPLE, size * 0.33)
+            c.set_fill("#404040")
+            c.text(x + SAMPLE + GAP, 0, label, font=BODY, size=size)
+            x += SAMPLE + GAP + stringWidth(label, BODY, size) + spacing
+
+    draw_in_band(c, band, size, draw_items)
     return True

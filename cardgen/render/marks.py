@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
 from cardgen.layout.imposition import MARK_LENGTH, Sheet, Slot, mark_offset
 from cardgen.layout.units import MM
@@ -111,8 +111,8 @@ def draw_fold_line(c: Canvas, sheet: Sheet, label: str) -> None:
 class Band:
     """A strip of margin that no mark, card or bleed touches: text runs along it.
 
-    ``(x, y)`` is its start, ``length`` runs along +x (or up +y when ``upright`` is False,
-    i.e. the text is turned a quarter to read bottom-to-top) and ``depth`` across.
+    ``(x, y)`` is its start, ``length`` runs along +x (or up +y when ``turned``: the text is
+    turned a quarter to read bottom-to-top) and ``depth`` across.
     """
 
     x: float
@@ -132,12 +132,13 @@ def label_bands(sheet: Sheet, edge: str = "bottom") -> list[list[Band]]:
     x0, y0, x1, y1 = sheet.trim_extent()
     width, height = sheet.paper.width_pt, sheet.paper.height_pt
     pm, off = sheet.printer_margin, mark_offset(sheet.bleed)
-    need = LABEL_SIZE * 1.3
+    ascent, descent = getAscentDescent(BODY, LABEL_SIZE)
+    need = ascent - descent + 0.5
     options: list[list[Band]] = []
     clear = (y0 - off - MARK_LENGTH - pm) if edge == "bottom" else (height - pm - (y1 + off + MARK_LENGTH))
     if clear >= need:
         y = pm if edge == "bottom" else y1 + off + MARK_LENGTH
-        options.append([Band(pm, y, width - 2 * pm, clear)])
+        options.append([Band(x0, y, x1 - x0, clear)])  # under the grid, aligned with its outer trims
     depth = (y0 - sheet.bleed - 0.5 * MM - pm) if edge == "bottom" else (height - pm - (y1 + sheet.bleed + 0.5 * MM))
     if depth >= need:
         row_y = y0 if edge == "bottom" else y1
@@ -187,10 +188,10 @@ def draw_label_line(c: Canvas, options: Sequence[Sequence[Band]], left: str, rig
             left = left[:-2].rstrip() + "…"
     c.set_fill(LABEL_COLOUR)
     first, last = chosen[0], chosen[-1]
-    _draw_in_band(c, first, size, lambda: c.text(0, 0, left, font=BODY, size=size))
+    draw_in_band(c, first, size, lambda: c.text(0, 0, left, font=BODY, size=size))
 
     def right_part() -> None:
-        end = last.length
+        end = last.length - 0.5  # the bar's end tick is a stroke: keep its half-width inside the band
         if scale_bar:
             c.set_stroke(LABEL_COLOUR, 0.5)
             start = end - SCALE_BAR
@@ -202,15 +203,16 @@ def draw_label_line(c: Canvas, options: Sequence[Sequence[Band]], left: str, rig
         if right:
             c.text(end, 0, right, font=BODY, size=size, align="right")
 
-    _draw_in_band(c, last, size, right_part)
+    draw_in_band(c, last, size, right_part)
     c.set_stroke(MARK_COLOUR, MARK_WIDTH)
     return True
 
 
-def _draw_in_band(c: Canvas, band: Band, size: float, draw) -> None:  # type: ignore[no-untyped-def]
+def draw_in_band(c: Canvas, band: Band, size: float, draw) -> None:  # type: ignore[no-untyped-def]
     """Run ``draw`` with the origin on the band's baseline (text vertically centred in it)."""
     c.save()
-    baseline = (band.depth - size * 0.7) / 2
+    ascent, descent = getAscentDescent(BODY, size)
+    baseline = (band.depth - (ascent - descent)) / 2 - descent
     if band.turned:
         c.translate(band.x + band.depth - baseline, band.y)
         c.rotate(90)

@@ -20,6 +20,7 @@ from cardgen.layout.sizes import PAPER_SIZES, Size
 from cardgen.loading.deck_loader import load_deck_layouts
 from cardgen.model.deck import CardSpec, DeckSpec
 from cardgen.output import atomic_path
+from cardgen.render.canvas import Canvas
 from cardgen.render.card_renderer import CardRenderer, Translate, no_translation
 from cardgen.render.fonts import BODY, register_fonts
 from cardgen.render.guides import draw_legend, draw_slot_guides
@@ -125,7 +126,7 @@ def sheet_text(translate: Translate, context: str, **values: object) -> str:
         return source.format(**values)
 
 
-def _label(rc: ReportlabCanvas, sheet: Sheet, text: str, scale: str) -> None:
+def _label(rc: Canvas, sheet: Sheet, text: str, scale: str) -> None:
     """The sheet's label line in the bottom margin: title and page, "print at 100 %", a 10 mm bar."""
     draw_label_line(rc, label_bands(sheet, "bottom"), text, scale, scale_bar=True)
 
@@ -182,28 +183,21 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
     total_pages = len(chunks) * (1 if options.layout == "gutterfold" else 2)
     pages = 0
     for number, chunk in enumerate(chunks, start=1):
-        used_fronts = fronts.slots[:len(chunk)]
-        used_backs = backs.slots[:len(chunk)]
-        for slot, card in zip(used_fronts, chunk):
+        for slot, card in zip(fronts.slots, chunk):
             forms.place(forms.face(card), slot)
         if options.layout == "gutterfold":
-            for slot, card in zip(used_backs, chunk):
+            for slot, card in zip(backs.slots, chunk):
                 forms.place(forms.back(card), slot)
-            draw_fold_line(rc, fronts, sheet_text(renderer.translate, "sheet:fold"))
-            # one set of marks around both halves: none in the fold gutter
-            _marks(rc, fronts, options, used_fronts + used_backs, safe=renderer.safe)
-        else:
-            _marks(rc, fronts, options, used_fronts, safe=renderer.safe)
-        if options.labels:
-            context = "sheet:label.fronts" if options.layout == "duplex" else "sheet:label"
-            _label(rc, fronts, sheet_text(renderer.translate, context, title=title, number=number, count=len(chunks)),
-                   SCALE_NOTE)
+        context = "sheet:label.fronts" if options.layout == "duplex" else "sheet:label"
+        draw_front_furniture(rc, fronts, backs, options, len(chunk), safe=renderer.safe,
+                             label=sheet_text(renderer.translate, context, title=title, number=number, count=len(chunks)),
+                             fold_label=sheet_text(renderer.translate, "sheet:fold"))
         c.showPage()
         pages += 1
         if options.layout == "duplex":
-            for slot, card in zip(used_backs, chunk):
+            for slot, card in zip(backs.slots, chunk):
                 forms.place(forms.back(card), slot)
-            _marks(rc, backs, options, used_backs, safe=renderer.safe)
+            draw_back_furniture(rc, backs, options, len(chunk), safe=renderer.safe)
             c.showPage()
             pages += 1
         if progress:
@@ -212,17 +206,47 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
     return pages, fronts.per_page, paper
 
 
-def _marks(rc: ReportlabCanvas, sheet: Sheet, options: SheetOptions, used: tuple[Slot, ...], *,
-           safe: float = 0.0) -> None:
+def _owner(c: Canvas, what: str) -> None:
+    """Tell a measuring canvas (preflight) which piece of sheet furniture the next ink belongs to."""
+    owner = getattr(c, "owner", None)
+    if owner is not None:
+        owner("sheet", what)
+
+
+def draw_front_furniture(c: Canvas, fronts: Sheet, backs: Sheet, options: SheetOptions, count: int, *,
+                         label: str, fold_label: str, safe: float = 0.0) -> None:
+    """Everything on a fronts page but the cards: marks for the ``count`` cards placed, fold line, label."""
+    used_fronts, used_backs = fronts.slots[:count], backs.slots[:count]
+    if options.layout == "gutterfold":
+        _owner(c, "fold-line")
+        draw_fold_line(c, fronts, fold_label)
+        # one set of marks around both halves: none in the fold gutter
+        _marks(c, fronts, options, used_fronts + used_backs, safe=safe)
+    else:
+        _marks(c, fronts, options, used_fronts, safe=safe)
+    if options.labels:
+        _owner(c, "label")
+        _label(c, fronts, label, SCALE_NOTE)
+
+
+def draw_back_furniture(c: Canvas, backs: Sheet, options: SheetOptions, count: int, *, safe: float = 0.0) -> None:
+    """Everything on a duplex backs page but the backs: their marks."""
+    _marks(c, backs, options, backs.slots[:count], safe=safe)
+
+
+def _marks(c: Canvas, sheet: Sheet, options: SheetOptions, used: tuple[Slot, ...], *, safe: float = 0.0) -> None:
     if options.cut_lines:
-        draw_cut_lines(rc, sheet, used)
+        _owner(c, "cut-lines")
+        draw_cut_lines(c, sheet, used)
     if options.crop_marks:
-        draw_crop_marks(rc, sheet, used)
+        _owner(c, "crop-marks")
+        draw_crop_marks(c, sheet, used)
     if options.guides:
+        _owner(c, "guides")
         for slot in used:
-            draw_slot_guides(rc, slot, bleed=sheet.bleed, safe=safe)
-        draw_legend(rc, sheet)
-    rc.set_stroke("#000000", 0.3)
+            draw_slot_guides(c, slot, bleed=sheet.bleed, safe=safe)
+        draw_legend(c, sheet)
+    c.set_stroke("#000000", 0.3)
 
 
 def _write_single(deck: DeckSpec, path: Path, cards: list[CardSpec], renderer: CardRenderer, *, title: str,
