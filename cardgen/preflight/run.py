@@ -39,6 +39,8 @@ class PreflightResult:
     problems: list[Problem]
     faces: dict[str, list[Face]]
     """Language → the faces drawn (for the proof report)."""
+    detailed: list[Problem]
+    """Every finding on every face, before folding (the proof report outlines each)."""
 
 
 def preflight_deck(deck: DeckSpec, options: PreflightOptions = PreflightOptions()) -> PreflightResult:
@@ -67,7 +69,7 @@ def preflight_deck(deck: DeckSpec, options: PreflightOptions = PreflightOptions(
                 problems.extend(check_sheets(deck, sheet_options, language=language, label=label,
                                              fold_label=sheet_text(translate, "sheet:fold"),
                                              min_size=options.min_card_size))
-    return PreflightResult(fold(problems), faces_by_language)
+    return PreflightResult(fold(problems), faces_by_language, problems)
 
 
 _COMMON_WORD = re.compile(r"\b[a-z]{3,}\b")
