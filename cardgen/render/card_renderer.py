@@ -324,6 +324,11 @@ class CardRenderer:
         draw_symbol(c, kind.symbol, x, y, s, self._color(e.color, kind))
 
     def _draw_icon(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+        if card is not None and not card.icon and not card.art and kind is not None:
+            # neither icon nor art: the type's symbol, so the panel is never an empty box
+            x, y, s = self._square(self._box(e))
+            draw_symbol(c, kind.symbol, x + s * 0.15, y + s * 0.15, s * 0.7, self._color(e.color, kind))
+            return
         if card is None or not card.icon:
             return
         box = self._box(e)
