@@ -126,6 +126,17 @@ def _overlaps(deck: DeckSpec, face: Face, layouts: dict, language: str) -> list[
         boxes[ink.element or ""].append(ink)
     names = list(boxes)
     problems = []
+    for name in names:  # one element's own pieces of text running into each other (a table's columns)
+        texts = [ink for ink in boxes[name] if ink.kind == "text"]
+        hit = next(((a, b) for i, a in enumerate(texts) for b in texts[i + 1:]
+                    if intersect(_shrunk(a.bbox), _shrunk(b.bbox)) is not None), None)
+        if hit is not None:
+            a, b = hit
+            area = intersect(a.bbox, b.bbox)
+            problems.append(Problem(
+                "overlap", f"{_describe(a)} runs into {_describe(b)} of the same element: give it more room",
+                element_source(deck, a.layout or face.layout, name), card=face.card or face.key, language=language,
+                element=name, bbox=area, face=face.key))
     for i, first in enumerate(names):
         for second in names[i + 1:]:
             hit = _first_overlap(boxes[first], boxes[second])
@@ -138,6 +149,10 @@ def _overlaps(deck: DeckSpec, face: Face, layouts: dict, language: str) -> list[
                 element_source(deck, b.layout or face.layout, second), card=face.card or face.key, language=language,
                 element=second, bbox=area, face=face.key))
     return problems
+
+
+def _shrunk(box: BBox) -> BBox:
+    return (box[0] + TOLERANCE, box[1] + TOLERANCE, box[2] - TOLERANCE, box[3] - TOLERANCE)
 
 
 def _first_overlap(first: list[Ink], second: list[Ink]) -> tuple[Ink, Ink, BBox] | None:

@@ -16,7 +16,7 @@ from cardgen.model.deck import CardSpec, CardTypeSpec, DeckSpec
 from cardgen.model.layout import ElementSpec, LayoutSpec
 from cardgen.render import fonts
 from cardgen.render.canvas import Canvas
-from cardgen.render.colors import darken, lighten
+from cardgen.render.colors import darken, lighten, luminance
 from cardgen.render.icons import ICONS, draw_symbol
 from cardgen.render.themes import Theme, resolve_theme
 
@@ -178,12 +178,13 @@ class CardRenderer:
             "back-light": lighten(back.color, 0.85),
         }
         if kind is not None:
+            pale = luminance(kind.text_color) < 0.3  # a light type (it prints its words dark)
             named.update({
                 "type": kind.color,
                 "type-text": kind.text_color,
                 "type-light": lighten(kind.color, 0.86),
                 "type-mid": lighten(kind.color, 0.55),
-                "type-dark": darken(kind.color, 0.35),
+                "type-dark": darken(kind.color, 0.62 if pale else 0.35),  # dark enough to read on paper
             })
         if value in named:
             return named[value]
@@ -234,6 +235,8 @@ class CardRenderer:
         c.save()
         c.clip_rect(box.x, box.y, box.w, box.h)
         color = self._color(e.color, kind)
+        if e.color == "type-dark" and luminance(kind.text_color) < 0.3:
+            color = lighten(kind.color, 0.5)  # on a light band a pale pattern, so the dark words stay legible
         c.set_fill(color, e.opacity)
         c.set_stroke(color, 1.6, alpha=e.opacity)
         step = 7.0
