@@ -22,9 +22,10 @@ from cardgen.loading.deck_loader import display_path
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "legal"]), default="a4", show_default=True)
 @click.option("--allow-untranslated", is_flag=True, help="Use English for strings a catalog lacks, and say how many.")
 @strict_option
+@click.option("--no-preflight", is_flag=True, help="Skip the preflight checks (see 'cardgen preflight').")
 @theme_option
 def command(deck_dirs: tuple[Path, ...], out: Path | None, languages: tuple[str, ...], paper: str,
-            allow_untranslated: bool, strict: bool, theme: str, guides: bool) -> None:
+            allow_untranslated: bool, strict: bool, no_preflight: bool, theme: str, guides: bool) -> None:
     """Build card sheets (and every other product) for DECK_DIRS, or for every deck in decks/."""
     folders = list(deck_dirs) or find_decks(Path("decks"))
     if not folders:
@@ -38,8 +39,9 @@ def command(deck_dirs: tuple[Path, ...], out: Path | None, languages: tuple[str,
         try:
             deck = load_deck(folder)
             check_theme(deck, theme)
-            warn_before_writing(deck, languages=list(languages) or deck.languages, paper=paper, strict=strict,
-                                allow_untranslated=allow_untranslated)
+            if not no_preflight:
+                warn_before_writing(deck, languages=list(languages) or deck.languages, paper=paper, strict=strict,
+                                    allow_untranslated=allow_untranslated)
             target = out_for(deck.deck)
             with page_progress(f"{deck.deck}", enabled=deck.total_cards > 4 * 9) as progress:
                 build_deck(deck, target, languages=list(languages) or None, paper=paper,
