@@ -55,6 +55,13 @@ def _apply(m: Matrix, x: float, y: float) -> Point:
     return (a * x + c * y + e, b * x + d * y + f)
 
 
+def _extra_space(line: Any) -> float:
+    """Room left on a wrapped line: reportlab keeps it as ``line[0]`` for plain text, ``.extraSpace`` for markup."""
+    if isinstance(line, tuple):
+        return float(line[0])
+    return float(getattr(line, "extraSpace", 0.0))
+
+
 def intersect(a: BBox, b: BBox) -> BBox | None:
     x0, y0 = max(a[0], b[0]), max(a[1], b[1])
     x1, y1 = min(a[2], b[2]), min(a[3], b[3])
@@ -211,10 +218,10 @@ class MeasuringCanvas(RecordingCanvas):
 
         paragraph, used, height = fit_paragraph(text, w, h, font=font, size=size, min_size=min_size, leading=leading,
                                                 align=align, color=color)
-        lines = getattr(paragraph.blPara, "lines", [])
-        too_wide = any(getattr(line, "extraSpace", 0) < -1.0 for line in lines)  # a point of slack: kerning, not design
+        spare = [_extra_space(line) for line in getattr(paragraph.blPara, "lines", [])]
+        too_wide = any(extra < -1.0 for extra in spare)  # a point of slack: kerning, not design
         fits = height <= h + 0.01 and not too_wide
-        widest = max((w - getattr(line, "extraSpace", 0) for line in lines), default=w)
+        widest = max((w - extra for extra in spare), default=w)
         start = x + {"left": 0.0, "center": (w - widest) / 2, "right": w - widest}[align]
         top = y + h if valign == "top" else y + (h + height) / 2 if valign == "middle" else y + height
         _, descent = getAscentDescent(ensure_font(font), used)

@@ -55,7 +55,7 @@ def test_text_drawn_over_another_element_is_an_overlap_reported_where_it_was_mov
     lines = _lines("overlap")
     source = f"{_shown('overlap', 'templates', 'overlap-card.yaml')}:3"
     assert (f"{source}: card one [en] element type-label: overlap: text “DARK” overlaps title's text “One” by "
-            "114.6 × 7.5 pt: move or shrink one of them") in lines
+            "20.9 × 7.5 pt: move or shrink one of them") in lines
     assert all(line.startswith(source) for line in lines)
 
 
