@@ -59,18 +59,6 @@ def simulate(hex_colour: str, vision: str) -> Rgb:
     return _lab(tuple(sum(m * c for m, c in zip(row, rgb)) for row in matrix))  # type: ignore[arg-type]
 
 
-def simulate_rgb(rgb8: tuple[int, int, int], vision: str) -> tuple[int, int, int]:
-    """An 8-bit sRGB colour as seen with ``vision``, back in 8-bit sRGB (for the proof report)."""
-    linear = _linear("#%02x%02x%02x" % rgb8)
-    out = [sum(m * c for m, c in zip(row, linear)) for row in SIMULATIONS[vision]]
-
-    def encode(c: float) -> int:
-        c = min(1.0, max(0.0, c))
-        return round(255 * (12.92 * c if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055))
-
-    return encode(out[0]), encode(out[1]), encode(out[2])
-
-
 def _delta_e(a: Rgb, b: Rgb) -> float:
     return sum((p - q) ** 2 for p, q in zip(a, b)) ** 0.5
 
@@ -86,7 +74,7 @@ def families(deck: DeckSpec) -> dict[str, list[str]]:
 def check_colours(deck: DeckSpec, *, min_delta_l: float = MIN_DELTA_L, min_delta_e: float = MIN_DELTA_E) -> list[Problem]:
     """``greyscale`` and ``colour-vision`` problems for every pair of types in a family."""
     problems: list[Problem] = []
-    for layout, names in families(deck).items():
+    for names in families(deck).values():
         if len(names) < 2:
             continue
         step = min(min_delta_l, 75.0 / (len(names) - 1))

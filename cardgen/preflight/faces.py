@@ -67,7 +67,8 @@ def check_faces(deck: DeckSpec, faces: list[Face], renderer: CardRenderer, *, la
     for face in faces:
         reported: set[tuple[str, str | None]] = set()
 
-        def report(rule: str, ink: Ink, message: str, key: str | None = None) -> None:
+        def report(rule: str, ink: Ink, message: str, key: str | None = None, *, face: Face = face,
+                   reported: set[tuple[str, str | None]] = reported) -> None:
             if (rule, ink.element) in reported:
                 return
             reported.add((rule, ink.element))

@@ -15,8 +15,8 @@ from cardgen.layout.imposition import Sheet, Slot
 from cardgen.layout.units import MM
 from cardgen.model.deck import DeckSpec
 from cardgen.preflight.measure import BBox, Ink, MeasuringCanvas, intersect
-from cardgen.render.sheets import SheetOptions, draw_back_furniture, draw_front_furniture, impose
 from cardgen.preflight.problems import Problem
+from cardgen.render.sheets import SheetOptions, draw_back_furniture, draw_front_furniture, impose
 
 EPSILON = 0.05
 

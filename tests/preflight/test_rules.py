@@ -44,10 +44,10 @@ def test_text_that_cannot_fit_at_the_smallest_size_is_an_overflow() -> None:
 
 def test_text_under_six_and_a_half_points_is_tiny() -> None:
     assert _lines("tiny-text") == [
-        f"{_shown('tiny-text', 'templates', 'tiny-card.yaml')}:3: card one [en] element text: tiny-text: "
-        "“The first card.” is set at 5 pt, under the 6.5 pt minimum for cards",
-        f"{_shown('tiny-text', 'templates', 'tiny-card.yaml')}:3: card two [en] element text: tiny-text: "
-        "“The second card.” is set at 5 pt, under the 6.5 pt minimum for cards",
+        (f"{_shown('tiny-text', 'templates', 'tiny-card.yaml')}:3: card one [en] element text: tiny-text: "
+         "“The first card.” is set at 5 pt, under the 6.5 pt minimum for cards"),
+        (f"{_shown('tiny-text', 'templates', 'tiny-card.yaml')}:3: card two [en] element text: tiny-text: "
+         "“The second card.” is set at 5 pt, under the 6.5 pt minimum for cards"),
     ]
 
 
@@ -61,21 +61,21 @@ def test_text_drawn_over_another_element_is_an_overlap_reported_where_it_was_mov
 
 def test_types_of_one_grey_fail_the_greyscale_rule() -> None:
     assert _lines("greyscale") == [
-        f"{_shown('greyscale', 'deck.yaml')}:13: element types.light.color: greyscale: types dark (#1f5fbf, "
-        "L* 42) and light (#b22222, L* 39) differ by ΔL* 2, under 20: they print as the same grey — make one "
-        "lighter or darker"]
+        (f"{_shown('greyscale', 'deck.yaml')}:13: element types.light.color: greyscale: types dark (#1f5fbf, "
+         "L* 42) and light (#b22222, L* 39) differ by ΔL* 2, under 20: they print as the same grey — make one "
+         "lighter or darker")]
 
 
 def test_a_character_the_font_lacks_is_a_missing_glyph() -> None:
     assert _lines("missing-glyph") == [
-        "cardgen/templates/base-card.yaml:9: card two [en] element title: missing-glyph: the font Vollkorn-Bold "
-        "has no glyph for '漢' (U+6F22)"]
+        ("cardgen/templates/base-card.yaml:9: card two [en] element title: missing-glyph: the font Vollkorn-Bold "
+         "has no glyph for '漢' (U+6F22)")]
 
 
 def test_french_text_left_in_english_is_reported_at_the_card() -> None:
     assert _lines("untranslated") == [
-        f"{_shown('untranslated', 'deck.yaml')}:27: card two [fr] element text: untranslated: “The second "
-        "card.” is still in English"]
+        (f"{_shown('untranslated', 'deck.yaml')}:27: card two [fr] element text: untranslated: “The second "
+         "card.” is still in English")]
 
 
 def _squeezed(sheet: Sheet) -> Sheet:
@@ -115,8 +115,8 @@ def test_crop_marks_inside_the_bleed_fail_the_mark_rule(monkeypatch: pytest.Monk
     monkeypatch.setattr(marks_module, "mark_offset", lambda bleed: 1 * MM)  # marks 1 mm off the trim: in the bleed
     deck = load_deck(FIXTURES / "clean")
     lines = [p.format() for p in check_sheets(deck, SheetOptions(paper="a4"))]
-    assert lines == [f"{_shown('clean', 'deck.yaml')}: element crop-marks: mark-crosses-bleed: a4 duplex: fronts "
-                     "(5 cards): a crop mark at (47.2, 197.9) mm crosses the bleed of the card at (47.2, 108.0) mm"]
+    assert lines == [(f"{_shown('clean', 'deck.yaml')}: element crop-marks: mark-crosses-bleed: a4 duplex: fronts "
+                      "(5 cards): a crop mark at (47.2, 197.9) mm crosses the bleed of the card at (47.2, 108.0) mm")]
 
 
 def test_the_shipped_imposition_passes_the_sheet_rules() -> None:

@@ -3,6 +3,8 @@ every sheet layout — and its type colours stay apart in greyscale."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from click.testing import CliRunner
 
@@ -30,4 +32,4 @@ def test_type_colours_of_a_family_print_as_different_greys(deck: str) -> None:
     spec = load_deck(ROOT / "decks" / deck)
     for names in families(spec).values():
         greys = sorted(lightness(spec.types[name].color) for name in names)
-        assert all(b - a >= 15 for a, b in zip(greys, greys[1:])), (deck, names, [round(g) for g in greys])
+        assert all(b - a >= 15 for a, b in itertools.pairwise(greys)), (deck, names, [round(g) for g in greys])
