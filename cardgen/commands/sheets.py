@@ -26,6 +26,7 @@ from cardgen.render.sheets import SheetOptions, write_sheets
               help="Shift every back by DX,DY (measure it with 'cardgen calibrate').")
 @click.option("--cut-lines", is_flag=True, help="Also draw thin dashed cut lines along every trim line.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out crop marks.")
+@click.option("--no-backs", is_flag=True, help="Duplex: fronts only, no backs pages (single-sided pieces, e.g. markers).")
 @printer_margin_option
 @strict_option
 @theme_option
@@ -34,9 +35,11 @@ from cardgen.render.sheets import SheetOptions, write_sheets
 @click.option("-o", "--output", "output", type=click.Path(path_type=Path, dir_okay=False), required=True,
               help="PDF file to write.")
 def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tuple[float, float], cut_lines: bool,
-            no_crop_marks: bool, printer_margin: float, strict: bool, theme: str, guides: bool, lang: str, allow_untranslated: bool,
+            no_crop_marks: bool, no_backs: bool, printer_margin: float, strict: bool, theme: str, guides: bool, lang: str, allow_untranslated: bool,
             output: Path) -> None:
     """Write the card sheets of DECK_DIR to a PDF."""
+    if no_backs and layout != "duplex":
+        raise click.BadParameter("--no-backs applies to --layout duplex", param_hint="--no-backs")
     deck = load_deck(deck_dir)
     check_theme(deck, theme)
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated)
@@ -44,7 +47,7 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
                         allow_untranslated=allow_untranslated)
     options = SheetOptions(paper=paper, layout=layout, flip=flip, back_offset=back_offset,  # type: ignore[arg-type]
                            crop_marks=not no_crop_marks, cut_lines=cut_lines, theme=theme, guides=guides,
-                           printer_margin=printer_margin)
+                           printer_margin=printer_margin, backs=not no_backs)
     with page_progress("pages", enabled=deck.total_cards > 4 * 9) as progress:
         result = write_sheets(deck, output, options=options, translate=translate, language=lang, progress=progress)
     click.echo(f"wrote {display_path(output)}: {result.cards} cards on {result.pages} pages "

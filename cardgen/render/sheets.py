@@ -53,6 +53,8 @@ class SheetOptions:
     guides: bool = False
     printer_margin: float = PRINTER_MARGIN
     """Paper edge a printer cannot print on: no mark, label or bleed is put there."""
+    backs: bool = True
+    """Duplex: False leaves out the backs pages (single-sided pieces such as markers)."""
 
 
 def new_canvas(path: Path, *, pagesize: tuple[float, float], title: str, author: str, subject: str) -> RLCanvas:
@@ -180,7 +182,8 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
     forms = _FormCache(c, renderer)
     rc = forms.rc
     chunks = _chunks(cards, fronts.per_page)
-    total_pages = len(chunks) * (1 if options.layout == "gutterfold" else 2)
+    with_backs = options.layout == "duplex" and options.backs
+    total_pages = len(chunks) * (2 if with_backs else 1)
     pages = 0
     for number, chunk in enumerate(chunks, start=1):
         for slot, card in zip(fronts.slots, chunk):
@@ -194,7 +197,7 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
                              fold_label=sheet_text(renderer.translate, "sheet:fold"))
         c.showPage()
         pages += 1
-        if options.layout == "duplex":
+        if with_backs:
             for slot, card in zip(backs.slots, chunk):
                 forms.place(forms.back(card), slot)
             draw_back_furniture(rc, backs, options, len(chunk), safe=renderer.safe)

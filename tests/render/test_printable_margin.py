@@ -127,3 +127,17 @@ def test_calibration_page_keeps_its_rulers_inside_the_printable_area(tmp_path: P
         document.close()
     for number in ("100", "50", "+5", "-5"):
         assert number in text
+
+
+def test_marker_sheets_can_leave_the_backs_out(tmp_path: Path) -> None:
+    import pypdf
+
+    from tests.pdf_tools import placements
+
+    deck = load_deck(ROOT / "decks" / "falling-off")
+    pdf = tmp_path / "markers.pdf"
+    result = write_sheets(deck, pdf, options=SheetOptions(backs=False))
+    reader = pypdf.PdfReader(pdf)
+    assert result.pages == len(reader.pages) == 2  # 48 markers, 40 to a page, fronts only
+    forms = [p.form for page in reader.pages for p in placements(page)]
+    assert len(forms) == 48 and all(form.startswith("face_") for form in forms)
