@@ -93,17 +93,17 @@ def draw_fold_line(c: Canvas, sheet: Sheet, label: str) -> None:
     while size > LABEL_MIN_SIZE and stringWidth(label, BODY, size) > 2 * gutter - 1 * MM:
         size -= 0.25
     c.set_stroke("#606060", 0.5, dash=(4, 3))
-    c.line(x, y1 + off, x, top_edge)
-    # bottom: line, label, line
-    middle = (y0 - off + bottom_edge) / 2
+    c.line(x, y0 - off, x, bottom_edge)
+    # top (the sheet label runs along the bottom): line, label, line
+    middle = (y1 + off + top_edge) / 2
     half = size * 0.6 + 0.8 * MM
-    if y0 - off - bottom_edge >= 2 * half:
-        c.line(x, y0 - off, x, middle + half)
-        c.line(x, middle - half, x, bottom_edge)
+    if top_edge - (y1 + off) >= 2 * half:
+        c.line(x, y1 + off, x, middle - half)
+        c.line(x, middle + half, x, top_edge)
         c.set_fill(LABEL_COLOUR)
         c.text(x, middle - size * 0.35, label, font=BODY, size=size, align="center")
     else:
-        c.line(x, y0 - off, x, bottom_edge)
+        c.line(x, y1 + off, x, top_edge)
     c.set_stroke(MARK_COLOUR, MARK_WIDTH)
 
 
