@@ -42,6 +42,9 @@ class Slot:
     height: float
     clip: tuple[float, float, float, float]
     """(x0, y0, x1, y1) the card's bleed may fill."""
+    turn: int = 0
+    """Degrees the card is turned on the page (0, 90 or -90, counter-clockwise); width and height
+    are its footprint on the page."""
 
     @property
     def trim(self) -> tuple[float, float, float, float]:
@@ -158,7 +161,10 @@ def mirror(slot: Slot, paper: Size, *, flip: Flip = "long", offset: tuple[float,
         y = paper.height_pt - slot.y - slot.height
         clip = (x0, paper.height_pt - y1, x1, paper.height_pt - y0)
         x = slot.x
-    return replace(slot, x=x + dx, y=y + dy, clip=(clip[0] + dx, clip[1] + dy, clip[2] + dx, clip[3] + dy))
+    # a turned card's top edge is the same edge of paper on both sides: seen from the back, a
+    # left-right mirror turns it the other way
+    turn = -slot.turn if mirror_x else slot.turn
+    return replace(slot, x=x + dx, y=y + dy, clip=(clip[0] + dx, clip[1] + dy, clip[2] + dx, clip[3] + dy), turn=turn)
 
 
 def gutterfold(paper: Size, card: Size, bleed: float, *,
@@ -166,38 +172,47 @@ def gutterfold(paper: Size, card: Size, bleed: float, *,
     """Fronts on one half of the page, backs mirrored on the other, folded along the middle.
 
     Returns (fronts, backs): slot i of the backs sheet is the back of slot i of the fronts.
-    The fold line is vertical, ``FOLD_GUTTER`` from the nearest trims (more than the bleed, so
-    the fold line and its label stay off every card); the page is turned landscape when that
-    fits more cards.
+    The fold line is vertical. The page may be turned landscape and the cards turned a quarter
+    when that fits more; the fold keeps ``FOLD_GUTTER`` from the nearest trims (room for its
+    label) unless only a gutter of one bleed fits more cards.
     """
-    best: tuple[Sheet, Sheet] | None = None
+    best: tuple[tuple[int, float, int], tuple[Sheet, Sheet]] | None = None
     margin = outer_margin(bleed, printer_margin)
-    gutter = max(FOLD_GUTTER, bleed + 2 * MM)
-    for page in (paper, Size(paper.height_pt, paper.width_pt)):
-        half = page.width_pt / 2
-        gap_x = 2 * bleed
-        cols = int((half - gutter - margin + gap_x + 1e-6) // (card.width_pt + gap_x))
-        rows, gap_y, bottom = _axis(page.height_pt, card.height_pt, bleed, margin)
-        if cols < 1 or rows < 1:
-            continue
-        fronts: list[Slot] = []
-        backs: list[Slot] = []
-        turned = Size(page.width_pt, page.height_pt)
-        flip: Flip = "long" if page.width_pt <= page.height_pt else "short"
-        for row in range(rows):
-            for col in range(cols):
-                # fronts on the left half, laid out from the fold outwards
-                x = half - gutter - card.width_pt - col * (card.width_pt + gap_x)
-                y = bottom + (rows - 1 - row) * (card.height_pt + gap_y)
-                front = _slot(x, y, card, bleed)
-                fronts.append(front)
-                backs.append(mirror(front, turned, flip=flip))
-        sheets = (Sheet(paper=page, cols=cols, rows=rows, slots=tuple(fronts), bleed=bleed, fold_x=half,
-                        printer_margin=printer_margin),
-                  Sheet(paper=page, cols=cols, rows=rows, slots=tuple(backs), bleed=bleed, fold_x=half,
-                        printer_margin=printer_margin))
-        if best is None or sheets[0].per_page > best[0].per_page:
-            best = sheets
+    for gutter in (max(FOLD_GUTTER, bleed + 2 * MM), bleed):
+        for page in (paper, Size(paper.height_pt, paper.width_pt)):
+            for turn in (0, 90):
+                sheets = _gutterfold_on(page, card, bleed, margin, gutter, turn, printer_margin)
+                if sheets is None:
+                    continue
+                score = (sheets[0].per_page, gutter, -turn)
+                if best is None or score > best[0]:
+                    best = (score, sheets)
     if best is None:
         raise ValueError("card does not fit on half the paper")
-    return best
+    return best[1]
+
+
+def _gutterfold_on(page: Size, card: Size, bleed: float, margin: float, gutter: float, turn: int,
+                   printer_margin: float) -> tuple[Sheet, Sheet] | None:
+    footprint = Size(card.height_pt, card.width_pt) if turn else card
+    half = page.width_pt / 2
+    gap_x = 2 * bleed
+    cols = int((half - gutter - margin + gap_x + 1e-6) // (footprint.width_pt + gap_x))
+    rows, gap_y, bottom = _axis(page.height_pt, footprint.height_pt, bleed, margin)
+    if cols < 1 or rows < 1:
+        return None
+    flip: Flip = "long" if page.width_pt <= page.height_pt else "short"
+    fronts: list[Slot] = []
+    backs: list[Slot] = []
+    for row in range(rows):
+        for col in range(cols):
+            # fronts on the left half, laid out from the fold outwards
+            x = half - gutter - footprint.width_pt - col * (footprint.width_pt + gap_x)
+            y = bottom + (rows - 1 - row) * (footprint.height_pt + gap_y)
+            front = replace(_slot(x, y, footprint, bleed), turn=turn)
+            fronts.append(front)
+            backs.append(mirror(front, page, flip=flip))
+    return (Sheet(paper=page, cols=cols, rows=rows, slots=tuple(fronts), bleed=bleed, fold_x=half,
+                  printer_margin=printer_margin),
+            Sheet(paper=page, cols=cols, rows=rows, slots=tuple(backs), bleed=bleed, fold_x=half,
+                  printer_margin=printer_margin))

@@ -92,16 +92,25 @@ def draw_fold_line(c: Canvas, sheet: Sheet, label: str) -> None:
     size = LABEL_SIZE
     while size > LABEL_MIN_SIZE and stringWidth(label, BODY, size) > 2 * gutter - 1 * MM:
         size -= 0.25
+    # between the crop marks of the two halves, or (narrow gutter) turned to run along the fold
+    across = stringWidth(label, BODY, size) <= 2 * gutter - 1 * MM
     c.set_stroke("#606060", 0.5, dash=(4, 3))
     c.line(x, y0 - off, x, bottom_edge)
     # top (the sheet label runs along the bottom): line, label, line
     middle = (y1 + off + top_edge) / 2
-    half = size * 0.6 + 0.8 * MM
+    half = (size * 0.6 if across else stringWidth(label, BODY, size) / 2) + 0.8 * MM
     if top_edge - (y1 + off) >= 2 * half:
         c.line(x, y1 + off, x, middle - half)
         c.line(x, middle + half, x, top_edge)
         c.set_fill(LABEL_COLOUR)
-        c.text(x, middle - size * 0.35, label, font=BODY, size=size, align="center")
+        if across:
+            c.text(x, middle - size * 0.35, label, font=BODY, size=size, align="center")
+        else:
+            c.save()
+            c.translate(x + size * 0.35, middle)
+            c.rotate(90)
+            c.text(0, 0, label, font=BODY, size=size, align="center")
+            c.restore()
     else:
         c.line(x, y1 + off, x, top_edge)
     c.set_stroke(MARK_COLOUR, MARK_WIDTH)

@@ -103,7 +103,14 @@ class _FormCache:
         path = c.beginPath()
         path.rect(x0, y0, x1 - x0, y1 - y0)
         c.clipPath(path, stroke=0, fill=0)
-        c.translate(slot.x, slot.y)
+        if slot.turn == 90:  # top edge to the left
+            c.translate(slot.x + slot.width, slot.y)
+            c.rotate(90)
+        elif slot.turn == -90:  # top edge to the right
+            c.translate(slot.x, slot.y + slot.height)
+            c.rotate(-90)
+        else:
+            c.translate(slot.x, slot.y)
         c.doForm(form)
         c.restoreState()
 

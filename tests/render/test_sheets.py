@@ -163,9 +163,13 @@ def test_gutterfold_has_fronts_and_backs_on_one_page(deck, tmp_path: Path) -> No
     backs = [p for p in placed if p.form.startswith("back_")]
     assert len(fronts) == len(backs) == result.per_page
     fold = float(page.mediabox.width) / 2
+    assert result.per_page == 3  # poker cards turned a quarter: three down each half of A4
     for front, back in zip(fronts, backs):
-        assert front.x + POKER.width_pt <= fold <= back.x
-        assert (front.x + POKER.width_pt / 2) + (back.x + POKER.width_pt / 2) == pytest.approx(2 * fold, abs=0.01)
+        assert (front.turn, back.turn) == (90, -90)  # each card's top edge is the same edge of paper
+        assert front.clip[2] <= fold + 0.01 and back.clip[0] >= fold - 0.01
+        centre_front, centre_back = (front.clip[0] + front.clip[2]) / 2, (back.clip[0] + back.clip[2]) / 2
+        assert centre_front + centre_back == pytest.approx(2 * fold, abs=0.01)
+        assert front.clip[1] == pytest.approx(back.clip[1], abs=0.01)
     assert len(reader.pages) == -(-54 // result.per_page)
 
 
