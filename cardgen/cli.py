@@ -27,7 +27,7 @@ SUMMARIES = {
     "calibrate": "Write a duplex calibration sheet.",
     "export": "Export the cards of DECK_DIR as images into a folder, with a manifest.csv.",
     "i18n": "Translate a deck: card text, rulebook and diagram labels, one PO file per language.",
-    "preflight": "Check a PDF file for a print shop: PDF/X rules and the ink limit.",
+    "preflight": "Check DECK_DIR as a print designer would, or a PDF file for a print shop (--pdf): one line per problem.",
     "new": "Create the deck folder NAME: deck.yaml, a card layout, example cards, locale/ and rulebook.md.",
     "rulebook": "Typeset the rulebook of DECK_DIR (its rulebook.md) in one language.",
     "schema": "Print the JSON Schema of deck files (or, with --layout, of layout files).",

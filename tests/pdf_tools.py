@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -9,7 +10,8 @@ from pathlib import Path
 import pypdf
 
 _PLACEMENT = re.compile(
-    r"n ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re W\*? n\s+1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s+/FormXob\.(\S+) Do")
+    r"n ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re W\*? n\s+"
+    r"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) cm\s+/FormXob\.(\S+) Do")
 
 
 @dataclass(frozen=True)
@@ -18,6 +20,8 @@ class Placement:
     x: float
     y: float
     clip: tuple[float, float, float, float]
+    turn: int = 0
+    """Degrees the form is turned (counter-clockwise), 0 when placed upright."""
 
 
 def placements(page: pypdf.PageObject) -> list[Placement]:
@@ -25,8 +29,10 @@ def placements(page: pypdf.PageObject) -> list[Placement]:
     data = page.get_contents().get_data().decode("latin-1")
     out = []
     for m in _PLACEMENT.finditer(data):
-        cx, cy, cw, ch, x, y, form = m.groups()
-        out.append(Placement(form, float(x), float(y), (float(cx), float(cy), float(cx) + float(cw), float(cy) + float(ch))))
+        cx, cy, cw, ch, a, b, _c, _d, x, y, form = m.groups()
+        turn = round(math.degrees(math.atan2(float(b), float(a))))  # 1 0 0 1 x y: upright
+        out.append(Placement(form, float(x), float(y), (float(cx), float(cy), float(cx) + float(cw), float(cy) + float(ch)),
+                             turn))
     return out
 
 

@@ -20,6 +20,7 @@ from cardgen.commands.options import (
     select_deck_cards,
     theme_option,
 )
+from cardgen.commands.preflight import strict_option, warn_before_writing
 from cardgen.errors import CardgenError, DeckError, ProblemList
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
@@ -35,10 +36,13 @@ from cardgen.output import remove_stale_temps, staged_folder
 @click.option("--allow-untranslated", is_flag=True, help="Use English for strings a catalog lacks, and say how many.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Build N products at once, one per core (default: every core; 1: one after the other).")
+@strict_option
+@click.option("--no-preflight", is_flag=True, help="Skip the preflight checks (see 'cardgen preflight').")
 @theme_option
 @cards_option
 def command(deck_dirs: tuple[Path, ...], output: Path | None, languages: tuple[str, ...], paper: str,
-            allow_untranslated: bool, jobs: int | None, theme: str, guides: bool, cards: dict[str, int] | None) -> None:
+            allow_untranslated: bool, jobs: int | None, strict: bool, no_preflight: bool, theme: str, guides: bool,
+            cards: dict[str, int] | None) -> None:
     """Build card sheets (and every other product) for DECK_DIRS, or for every deck in decks/.
 
     With --cards, only card sheets of those cards, as cards-<lang>-selected.pdf beside the full ones.
@@ -58,6 +62,9 @@ def command(deck_dirs: tuple[Path, ...], output: Path | None, languages: tuple[s
             check_theme(deck, theme)
             target = output if output is not None else Path("output") / deck.deck
             if cards is not None:  # a reprint of some cards: their sheets only, in this process
+                if not no_preflight:
+                    warn_before_writing(deck, languages=list(languages) or deck.languages, paper=paper,
+                                        strict=strict, allow_untranslated=allow_untranslated)
                 started = time.process_time()
                 with page_progress(f"{deck.deck}", enabled=deck.total_cards > 4 * 9) as progress:
                     build_deck(deck, target, languages=list(languages) or None, paper=paper,
@@ -70,6 +77,9 @@ def command(deck_dirs: tuple[Path, ...], output: Path | None, languages: tuple[s
             # every check the build depends on, before anything is written (what 'cardgen validate' runs)
             check_buildable(deck, languages=list(languages) or None, paper=paper,
                             allow_untranslated=allow_untranslated, scratch=target)
+            if not no_preflight:  # warnings on stderr; with --strict an error, and nothing written
+                warn_before_writing(deck, languages=list(languages) or deck.languages, paper=paper, strict=strict,
+                                    allow_untranslated=allow_untranslated)
             remove_stale_temps(target)
             planned.append((deck, folder, target))
         except CardgenError as error:

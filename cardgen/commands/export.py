@@ -20,6 +20,7 @@ from cardgen.commands.options import (
     page_progress,
     select_deck_cards,
 )
+from cardgen.commands.preflight import strict_option, warn_before_writing
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 from cardgen.output import staged_folder
@@ -56,6 +57,7 @@ def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 @click.option("--allow-untranslated", is_flag=True, help="Use English where the catalog has no translation.")
 @click.option("--proof", is_flag=True, help="With --to pod: also write soft proofs (design beside print, "
               "through the shop's CMYK profile) into DIR/proof.")
+@strict_option
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), help="Worker processes (default: every core).")
 @click.option("--base-url", metavar="URL", callback=_base_url,
               help="--to tts: the web address the images will be uploaded to (https://…/); "
@@ -63,7 +65,7 @@ def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 @cards_option
 @output_option(folder=True, required=True, help="Folder to write into (created if needed).")
 def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, bleed: bool | None, lang: str,
-            theme: str, allow_untranslated: bool, proof: bool, jobs: int | None, base_url: str | None,
+            theme: str, allow_untranslated: bool, proof: bool, strict: bool, jobs: int | None, base_url: str | None,
             cards: dict[str, int] | None, output: Path) -> None:
     """Export the cards of DECK_DIR as images into a folder, with a manifest.csv."""
     if target == "pod":
@@ -85,6 +87,8 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
                     walkthrough=False)
     notes: list[str] = []
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)
+    warn_before_writing(deck, languages=[lang], paper="a4", layout="single", strict=strict,  # card faces only
+                        allow_untranslated=allow_untranslated)
     common = {"translate": translate, "language": lang, "workers": jobs, "theme": theme}
     resolution = dpi if dpi is not None else DEFAULT_DPI[target]
     with_bleed = DEFAULT_BLEED[target] if bleed is None else bleed

@@ -29,6 +29,25 @@ class OffsetType(click.ParamType):
             self.fail(str(exc), param, ctx)
 
 
+class LengthType(click.ParamType):
+    """``5mm``, ``0.2in``, ``14pt`` → points."""
+
+    name = "LENGTH"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        if isinstance(value, float):
+            return value
+        try:
+            return parse_length(str(value))
+        except UnitError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+printer_margin_option = click.option(
+    "--printer-margin", type=LengthType(), default="5mm", show_default=True,
+    help="Edge of the paper your printer cannot print on: cards, crop marks and labels stay clear of it.")
+
+
 deck_argument = click.argument("deck_dir", type=click.Path(path_type=Path, exists=False, file_okay=True, dir_okay=True))
 paper_option = click.option("--paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default="a4", show_default=True,
                             help="Paper size.")

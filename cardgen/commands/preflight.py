@@ -1,35 +1,123 @@
-"""``cardgen preflight --pdf FILE``: check a print file against PDF/X-1a:2003 or PDF/X-4 and an ink limit.
+"""``cardgen preflight DECK`` and ``cardgen preflight --pdf FILE``: what a print designer checks.
 
-One line per problem (``FILE: page N, object: problem``) and exit code 1 when there is any, so it
-also checks files made by other tools. (The deck mode, ``cardgen preflight DECK``, is separate.)
+One function per mode: :func:`check_deck` (a deck's faces, sheets, colours and catalogs, measured
+on the real drawing) and :func:`check_pdf` (any finished PDF against PDF/X-1a:2003 or PDF/X-4 and
+an ink limit, so it also checks files made by other tools). Build, sheets and export run
+:func:`warn_before_writing` first: warnings on stderr, and with ``--strict`` an error before
+anything is written.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
+from cardgen.commands.options import printer_margin_option
+from cardgen.errors import CardgenError, ProblemList
+from cardgen.layout.sizes import PAPER_SIZES
+from cardgen.loading import load_deck
+from cardgen.loading.deck_loader import display_path
+from cardgen.model.deck import DeckSpec
+from cardgen.preflight.problems import Problem
+from cardgen.preflight.run import LAYOUTS, PAPERS, PreflightOptions, PreflightResult, preflight_deck
+
+strict_option = click.option("--strict", is_flag=True,
+                             help="Treat preflight warnings as errors: exit 1 (and write nothing) when there are any.")
+
 
 @click.command("preflight")
-@click.option("--pdf", "pdf_file", type=click.Path(path_type=Path, dir_okay=False), required=True,
-              help="A PDF to check against PDF/X (any producer).")
-@click.option("--pdfx", type=click.Choice(["x1a", "x4"]), default="x1a", show_default=True,
-              help="x1a: PDF/X-1a:2003 (CMYK only, no transparency, PDF 1.4); x4: PDF/X-4.")
+@click.argument("deck_dir", required=False, type=click.Path(path_type=Path))
+@click.option("--lang", "languages", multiple=True, help="Check only this language (repeatable; default: all).")
+@click.option("--paper", "papers", multiple=True, type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False),
+              help="Check sheets on this paper (repeatable; default: a4 and letter).")
+@click.option("--layout", "layouts", multiple=True, type=click.Choice(LAYOUTS),
+              help="Check this sheet layout (repeatable; default: all).")
+@printer_margin_option
+@strict_option
+@click.option("--allow-untranslated", is_flag=True, help="Draw missing translations in English (each is reported).")
+@click.option("--report", type=click.Path(path_type=Path, dir_okay=False),
+              help="Also write a proof PDF: every face full size with its problems outlined, and greyscale and "
+                   "colour-blind versions beside it.")
+@click.option("--pdf", "pdf_file", type=click.Path(path_type=Path, dir_okay=False),
+              help="Instead of a deck, check this PDF (from any producer) against PDF/X and an ink limit.")
+@click.option("--pdfx", type=click.Choice(["x1a", "x4"], case_sensitive=False), default="x1a", show_default=True,
+              help="With --pdf: x1a, PDF/X-1a:2003 (CMYK only, no transparency, PDF 1.4); x4, PDF/X-4.")
 @click.option("--ink-limit", type=click.IntRange(100, 400), default=300, show_default=True, metavar="PERCENT",
-              help="Total area coverage allowed (DriveThruCards asks for 240).")
+              help="With --pdf: total area coverage allowed (DriveThruCards asks for 240).")
 @click.option("--min-dpi", type=click.FloatRange(1, 2400), metavar="DPI",
-              help="Also report images that print coarser than this (DriveThruCards asks for 300).")
-def command(pdf_file: Path, pdfx: str, ink_limit: int, min_dpi: float | None) -> None:
-    """Check a PDF file for a print shop: PDF/X rules and the ink limit."""
-    check_pdf(pdf_file, pdfx, ink_limit, min_dpi)
+              help="With --pdf: also report images that print coarser than this (DriveThruCards asks for 300).")
+@click.pass_context
+def command(ctx: click.Context, deck_dir: Path | None, languages: tuple[str, ...], papers: tuple[str, ...],
+            layouts: tuple[str, ...], printer_margin: float, strict: bool, allow_untranslated: bool,
+            report: Path | None, pdf_file: Path | None, pdfx: str, ink_limit: int, min_dpi: float | None) -> None:
+    """Check DECK_DIR as a print designer would, or a PDF file for a print shop (--pdf): one line per problem."""
+    if pdf_file is not None:
+        if deck_dir is not None:
+            raise click.BadParameter("check a deck or a PDF (--pdf), not both", param_hint="DECK_DIR")
+        check_pdf(pdf_file, pdfx.lower(), ink_limit, min_dpi)
+        return
+    if deck_dir is None:
+        raise click.UsageError("name a deck folder to check, or give --pdf FILE.pdf", ctx=ctx)
+    for name in ("pdfx", "ink_limit", "min_dpi"):
+        source = ctx.get_parameter_source(name)
+        if source is not None and source.name == "COMMANDLINE":
+            raise click.BadParameter("only applies with --pdf", param_hint="--" + name.replace("_", "-"))
+    deck = load_deck(deck_dir)
+    options = PreflightOptions(languages=languages, papers=tuple(p.lower() for p in papers) or PAPERS,
+                               layouts=layouts or LAYOUTS, printer_margin=printer_margin,
+                               allow_untranslated=allow_untranslated)
+    result = check_deck(deck, options)
+    for problem in result.problems:
+        click.echo(problem.format())
+    if report is not None:
+        from cardgen.preflight.report import write_report
+
+        write_report(deck, result, report)
+        click.echo(f"wrote {display_path(report)}", err=True)
+    click.echo(summary(deck, result.problems), err=True)
+    if strict and result.problems:
+        raise click.exceptions.Exit(1)
+
+
+def check_deck(deck: DeckSpec, options: PreflightOptions) -> PreflightResult:
+    """Mode 1: a deck's own drawing (faces, sheets, colours, catalogs)."""
+    return preflight_deck(deck, options)
+
+
+def summary(deck: DeckSpec, problems: Sequence[Problem]) -> str:
+    if not problems:
+        return f"preflight: {deck.deck} passes"
+    return f"preflight: {len(problems)} problem{'s' if len(problems) != 1 else ''} in {deck.deck}"
+
+
+def warn_before_writing(deck: DeckSpec, *, languages: Sequence[str], paper: str, layout: str = "duplex",
+                        printer_margin: float | None = None, strict: bool = False,
+                        allow_untranslated: bool = False) -> None:
+    """Preflight of what a build is about to write: warnings on stderr; with ``strict`` an error."""
+    options = PreflightOptions(languages=tuple(languages), papers=(paper,), layouts=(layout,),
+                               allow_untranslated=allow_untranslated)
+    if printer_margin is not None:
+        options = replace(options, printer_margin=printer_margin)
+    problems = check_deck(deck, options).problems
+    if not problems:
+        return
+    if strict:  # one error line per problem, then the verdict; nothing has been written yet
+        items = [CardgenError(problem.format()) for problem in problems]
+        raise ProblemList("preflight failed", items=items + [CardgenError(f"{summary(deck, problems)}; nothing "
+                                                                          "written (--strict)")])
+    for problem in problems:
+        click.echo(f"warning: {problem.format()}", err=True)
+    click.echo(f"{summary(deck, problems)} (cardgen preflight {display_path(deck.folder)} --report proof.pdf "
+               "shows them; --strict makes them errors)", err=True)
 
 
 def check_pdf(pdf_file: Path, pdfx: str, ink_limit: int, min_dpi: float | None = None) -> None:
-    """Print every violation of ``pdf_file``; exit 1 if there is one."""
+    """Mode 2: print every PDF/X and ink violation of ``pdf_file``; exit 1 if there is one."""
     import pikepdf
 
-    from cardgen.errors import CardgenError
     from cardgen.preflight.pdfx import VERSION_NAMES, preflight_pdf
 
     if not pdf_file.is_file():

@@ -19,9 +19,11 @@ from cardgen.commands.options import (
     output_option,
     page_progress,
     paper_option,
+    printer_margin_option,
     select_deck_cards,
     theme_option,
 )
+from cardgen.commands.preflight import strict_option, warn_before_writing
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 from cardgen.buildable import check_buildable
@@ -39,6 +41,9 @@ from cardgen.render.sheets import SheetOptions, write_sheets
               help="Shift every back by DX,DY (measure it with 'cardgen calibrate').")
 @click.option("--cut-lines", is_flag=True, help="Also draw thin dashed cut lines along every trim line.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out crop marks.")
+@click.option("--no-backs", is_flag=True, help="Duplex: fronts only, no backs pages (single-sided pieces, e.g. markers).")
+@printer_margin_option
+@strict_option
 @theme_option
 @lang_option
 @click.option("--allow-untranslated", is_flag=True, help="Use English where the catalog has no translation.")
@@ -51,9 +56,12 @@ from cardgen.render.sheets import SheetOptions, write_sheets
 @cards_option
 @output_option(folder=False, required=True, help="PDF file to write.")
 def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tuple[float, float], cut_lines: bool,
-            no_crop_marks: bool, theme: str, guides: bool, lang: str, allow_untranslated: bool, pdfx: str | None,
-            profile: str, ink_limit: int, cards: dict[str, int] | None, output: Path) -> None:
+            no_crop_marks: bool, no_backs: bool, printer_margin: float, strict: bool, theme: str, guides: bool,
+            lang: str, allow_untranslated: bool, pdfx: str | None, profile: str, ink_limit: int,
+            cards: dict[str, int] | None, output: Path) -> None:
     """Write the card sheets of DECK_DIR to a PDF."""
+    if no_backs and layout != "duplex":
+        raise click.BadParameter("--no-backs applies to --layout duplex", param_hint="--no-backs")
     deck = select_deck_cards(load_deck(deck_dir), cards)
     check_theme(deck, theme)
     check_back_offset(deck, back_offset, layout=layout)
@@ -63,8 +71,11 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)
     for note in notes:
         console.note(note)
+    warn_before_writing(deck, languages=[lang], paper=paper, layout=layout, printer_margin=printer_margin,
+                        strict=strict, allow_untranslated=allow_untranslated)
     options = SheetOptions(paper=paper, layout=layout, flip=flip, back_offset=back_offset,  # type: ignore[arg-type]
-                           crop_marks=not no_crop_marks, cut_lines=cut_lines, theme=theme, guides=guides)
+                           crop_marks=not no_crop_marks, cut_lines=cut_lines, theme=theme, guides=guides,
+                           printer_margin=printer_margin, backs=not no_backs)
     condition = None
     if pdfx:
         from cardgen.color.cmyk import print_condition

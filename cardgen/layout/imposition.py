@@ -1,8 +1,9 @@
 """Where cards go on printed sheets: grids, gutterfold, duplex mirroring, back offset.
 
 Pure geometry in points, origin at the bottom-left of the page. A slot is a card's trim box on
-the page plus the clip rectangle its bleed may fill (full bleed on the outside of the grid,
-half the gap between neighbours).
+the page plus the clip rectangle its bleed may fill (its whole bleed: neighbours are two bleeds
+apart). Every crop mark and label lies inside
+the printable area (``PRINTER_MARGIN`` from the paper edge).
 """
 
 from __future__ import annotations
@@ -14,11 +15,23 @@ from cardgen.layout.sizes import Size
 from cardgen.layout.units import MM
 
 Flip = Literal["long", "short"]
-MIN_MARGIN = 3 * MM
-"""Space kept between the paper edge and the outer bleed, for crop marks (3x3 poker fits Letter)."""
-MARK_GAP = 1.0 * MM
-"""Crop marks start this far beyond the bleed, so they never touch the art."""
+PRINTER_MARGIN = 5 * MM
+"""How much of the paper edge a home printer leaves blank; nothing is drawn there."""
+MARK_OFFSET = 3 * MM
+"""Crop marks start this far outside the trim (or at the bleed edge when the bleed is wider)."""
 MARK_LENGTH = 5 * MM
+FOLD_GUTTER = 6 * MM
+"""Gutterfold: room between the fold and each half's trim, for the fold line and its label."""
+
+
+def mark_offset(bleed: float) -> float:
+    """Where crop marks start, measured out from the trim: never inside the bleed."""
+    return max(MARK_OFFSET, bleed)
+
+
+def outer_margin(bleed: float, printer_margin: float = PRINTER_MARGIN) -> float:
+    """The least room between the paper edge and the outermost trim: printer margin plus a crop mark."""
+    return printer_margin + mark_offset(bleed) + MARK_LENGTH
 
 
 @dataclass(frozen=True)
@@ -29,6 +42,9 @@ class Slot:
     height: float
     clip: tuple[float, float, float, float]
     """(x0, y0, x1, y1) the card's bleed may fill."""
+    turn: int = 0
+    """Degrees the card is turned on the page (0, 90 or -90, counter-clockwise); width and height
+    are its footprint on the page."""
 
     @property
     def trim(self) -> tuple[float, float, float, float]:
@@ -46,16 +62,17 @@ class Sheet:
     bleed: float
     fold_x: float | None = None
     """Gutterfold: the x of the fold line."""
+    printer_margin: float = PRINTER_MARGIN
 
     @property
     def per_page(self) -> int:
         return len(self.slots)
 
-    def trim_lines(self) -> tuple[list[float], list[float]]:
-        """Distinct x and y positions of every trim edge."""
+    def trim_lines(self, slots: "tuple[Slot, ...] | None" = None) -> tuple[list[float], list[float]]:
+        """Distinct x and y positions of every trim edge (of ``slots``, by default all)."""
         xs: list[float] = []
         ys: list[float] = []
-        for slot in self.slots:
+        for slot in self.slots if slots is None else slots:
             x0, y0, x1, y1 = slot.trim
             for value, bucket in ((x0, xs), (x1, xs), (y0, ys), (y1, ys)):
                 if all(abs(value - v) > 0.05 for v in bucket):
@@ -70,25 +87,36 @@ class Sheet:
         y1 = max(s.clip[3] for s in self.slots)
         return x0, y0, x1, y1
 
+    def trim_extent(self) -> tuple[float, float, float, float]:
+        """The bounding box of every slot's trim box."""
+        return (min(s.x for s in self.slots), min(s.y for s in self.slots),
+                max(s.x + s.width for s in self.slots), max(s.y + s.height for s in self.slots))
+
 
 def _axis(length: float, card: float, bleed: float, margin: float) -> tuple[int, float, float]:
-    """How many cards fit along one axis, the gap between them and the first trim edge."""
-    usable = length - 2 * margin - 2 * bleed
-    count = int((usable + 1e-6) // card)
+    """How many cards fit along one axis, the gutter between them and the first trim edge.
+
+    Neighbours are ``2 * bleed`` apart so that each card keeps its whole bleed; the run of cards
+    is centred, with at least ``margin`` between each outer trim and the paper edge.
+    """
+    gap = 2 * bleed
+    count = int((length - 2 * margin + gap + 1e-6) // (card + gap))
     if count < 1:
         return 0, 0.0, 0.0
-    gap = 0.0
-    if count > 1:
-        gap = min(2 * bleed, (usable - count * card) / (count - 1))
     span = count * card + (count - 1) * gap
     return count, gap, (length - span) / 2
 
 
-def grid(paper: Size, card: Size, bleed: float, *, margin: float = MIN_MARGIN) -> Sheet:
-    """The grid that fits the most cards on ``paper``, portrait or landscape, cards upright."""
+def grid(paper: Size, card: Size, bleed: float, *, printer_margin: float = PRINTER_MARGIN) -> Sheet:
+    """The centred grid that fits the most cards on ``paper``, portrait or landscape, cards upright.
+
+    Every card keeps its full bleed, every crop mark lies inside the printable area; a
+    landscape page (the cards turned on the paper) is chosen only when it holds more cards.
+    """
     best: Sheet | None = None
+    margin = outer_margin(bleed, printer_margin)
     for page in (paper, Size(paper.height_pt, paper.width_pt)):
-        sheet = _grid_on(page, card, bleed, margin)
+        sheet = _grid_on(page, card, bleed, margin, printer_margin)
         if sheet.per_page and (best is None or sheet.per_page > best.per_page):
             best = sheet
     if best is None:
@@ -96,7 +124,7 @@ def grid(paper: Size, card: Size, bleed: float, *, margin: float = MIN_MARGIN) -
     return best
 
 
-def _grid_on(page: Size, card: Size, bleed: float, margin: float) -> Sheet:
+def _grid_on(page: Size, card: Size, bleed: float, margin: float, printer_margin: float) -> Sheet:
     cols, gap_x, left = _axis(page.width_pt, card.width_pt, bleed, margin)
     rows, gap_y, bottom = _axis(page.height_pt, card.height_pt, bleed, margin)
     slots = []
@@ -105,15 +133,13 @@ def _grid_on(page: Size, card: Size, bleed: float, margin: float) -> Sheet:
             x = left + col * (card.width_pt + gap_x)
             # reading order: top row first
             y = bottom + (rows - 1 - row) * (card.height_pt + gap_y)
-            slots.append(_slot(x, y, card, bleed,
-                               left=bleed if col == 0 else gap_x / 2, right=bleed if col == cols - 1 else gap_x / 2,
-                               bottom=bleed if row == rows - 1 else gap_y / 2, top=bleed if row == 0 else gap_y / 2))
-    return Sheet(paper=page, cols=cols, rows=rows, slots=tuple(slots), bleed=bleed)
+            slots.append(_slot(x, y, card, bleed))
+    return Sheet(paper=page, cols=cols, rows=rows, slots=tuple(slots), bleed=bleed, printer_margin=printer_margin)
 
 
-def _slot(x: float, y: float, card: Size, bleed: float, *, left: float, right: float, bottom: float, top: float) -> Slot:
+def _slot(x: float, y: float, card: Size, bleed: float) -> Slot:
     return Slot(x, y, card.width_pt, card.height_pt,
-                (x - left, y - bottom, x + card.width_pt + right, y + card.height_pt + top))
+                (x - bleed, y - bleed, x + card.width_pt + bleed, y + card.height_pt + bleed))
 
 
 def mirror(slot: Slot, paper: Size, *, flip: Flip = "long", offset: tuple[float, float] = (0.0, 0.0)) -> Slot:
@@ -135,42 +161,58 @@ def mirror(slot: Slot, paper: Size, *, flip: Flip = "long", offset: tuple[float,
         y = paper.height_pt - slot.y - slot.height
         clip = (x0, paper.height_pt - y1, x1, paper.height_pt - y0)
         x = slot.x
-    return replace(slot, x=x + dx, y=y + dy, clip=(clip[0] + dx, clip[1] + dy, clip[2] + dx, clip[3] + dy))
+    # a turned card's top edge is the same edge of paper on both sides: seen from the back, a
+    # left-right mirror turns it the other way
+    turn = -slot.turn if mirror_x else slot.turn
+    return replace(slot, x=x + dx, y=y + dy, clip=(clip[0] + dx, clip[1] + dy, clip[2] + dx, clip[3] + dy), turn=turn)
 
 
-def gutterfold(paper: Size, card: Size, bleed: float, *, margin: float = MIN_MARGIN) -> tuple[Sheet, Sheet]:
+def gutterfold(paper: Size, card: Size, bleed: float, *,
+               printer_margin: float = PRINTER_MARGIN) -> tuple[Sheet, Sheet]:
     """Fronts on one half of the page, backs mirrored on the other, folded along the middle.
 
     Returns (fronts, backs): slot i of the backs sheet is the back of slot i of the fronts.
-    The fold line is vertical; the page is turned landscape when that fits more cards.
+    The fold line is vertical. The page may be turned landscape and the cards turned a quarter
+    when that fits more; the fold keeps ``FOLD_GUTTER`` from the nearest trims (room for its
+    label) unless only a gutter of one bleed fits more cards.
     """
-    best: tuple[Sheet, Sheet] | None = None
-    for page in (paper, Size(paper.height_pt, paper.width_pt)):
-        half = page.width_pt / 2
-        # each half keeps `margin` at the paper edge and half of a 2*bleed+2mm gutter at the fold
-        gutter = bleed + 2 * MM
-        # usable width of a half: from the outer margin and bleed to `gutter` short of the fold
-        cols, gap_x, _ = _axis(half + margin + bleed - gutter, card.width_pt, bleed, margin)
-        rows, gap_y, bottom = _axis(page.height_pt, card.height_pt, bleed, margin)
-        if cols < 1 or rows < 1:
-            continue
-        fronts: list[Slot] = []
-        backs: list[Slot] = []
-        for row in range(rows):
-            for col in range(cols):
-                # fronts on the left half, laid out from the fold outwards
-                x = half - gutter - card.width_pt - col * (card.width_pt + gap_x)
-                y = bottom + (rows - 1 - row) * (card.height_pt + gap_y)
-                edge = bleed if col == cols - 1 else gap_x / 2
-                front = _slot(x, y, card, bleed, left=edge, right=bleed if col == 0 else gap_x / 2,
-                              bottom=bleed if row == rows - 1 else gap_y / 2, top=bleed if row == 0 else gap_y / 2)
-                back = mirror(front, Size(page.width_pt, page.height_pt), flip="long" if page.width_pt <= page.height_pt else "short")
-                fronts.append(front)
-                backs.append(back)
-        sheets = (Sheet(paper=page, cols=cols, rows=rows, slots=tuple(fronts), bleed=bleed, fold_x=half),
-                  Sheet(paper=page, cols=cols, rows=rows, slots=tuple(backs), bleed=bleed, fold_x=half))
-        if best is None or sheets[0].per_page > best[0].per_page:
-            best = sheets
+    best: tuple[tuple[int, float, int], tuple[Sheet, Sheet]] | None = None
+    margin = outer_margin(bleed, printer_margin)
+    for gutter in (max(FOLD_GUTTER, bleed + 2 * MM), bleed):
+        for page in (paper, Size(paper.height_pt, paper.width_pt)):
+            for turn in (0, 90):
+                sheets = _gutterfold_on(page, card, bleed, margin, gutter, turn, printer_margin)
+                if sheets is None:
+                    continue
+                score = (sheets[0].per_page, gutter, -turn)
+                if best is None or score > best[0]:
+                    best = (score, sheets)
     if best is None:
         raise ValueError("card does not fit on half the paper")
-    return best
+    return best[1]
+
+
+def _gutterfold_on(page: Size, card: Size, bleed: float, margin: float, gutter: float, turn: int,
+                   printer_margin: float) -> tuple[Sheet, Sheet] | None:
+    footprint = Size(card.height_pt, card.width_pt) if turn else card
+    half = page.width_pt / 2
+    gap_x = 2 * bleed
+    cols = int((half - gutter - margin + gap_x + 1e-6) // (footprint.width_pt + gap_x))
+    rows, gap_y, bottom = _axis(page.height_pt, footprint.height_pt, bleed, margin)
+    if cols < 1 or rows < 1:
+        return None
+    flip: Flip = "long" if page.width_pt <= page.height_pt else "short"
+    fronts: list[Slot] = []
+    backs: list[Slot] = []
+    for row in range(rows):
+        for col in range(cols):
+            # fronts on the left half, laid out from the fold outwards
+            x = half - gutter - footprint.width_pt - col * (footprint.width_pt + gap_x)
+            y = bottom + (rows - 1 - row) * (footprint.height_pt + gap_y)
+            front = replace(_slot(x, y, footprint, bleed), turn=turn)
+            fronts.append(front)
+            backs.append(mirror(front, page, flip=flip))
+    return (Sheet(paper=page, cols=cols, rows=rows, slots=tuple(fronts), bleed=bleed, fold_x=half,
+                  printer_margin=printer_margin),
+            Sheet(paper=page, cols=cols, rows=rows, slots=tuple(backs), bleed=bleed, fold_x=half,
+                  printer_margin=printer_margin))

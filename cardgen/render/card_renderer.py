@@ -12,7 +12,7 @@ import math
 from cardgen.model.deck import CardSpec, CardTypeSpec, DeckSpec
 from cardgen.model.layout import ElementSpec, LayoutSpec
 from cardgen.render.canvas import Canvas
-from cardgen.render.colors import darken, lighten
+from cardgen.render.colors import darken, lighten, luminance
 from cardgen.render.element_kit import (  # noqa: F401
     BUILTIN_KINDS,
     ELEMENT_CHECKS,
@@ -149,12 +149,13 @@ class CardRenderer:
             "back-light": lighten(back.color, 0.85),
         }
         if kind is not None:
+            pale = luminance(kind.text_color) < 0.3  # a light type (it prints its words dark)
             named.update({
                 "type": kind.color,
                 "type-text": kind.text_color,
                 "type-light": lighten(kind.color, 0.86),
                 "type-mid": lighten(kind.color, 0.55),
-                "type-dark": darken(kind.color, 0.35),
+                "type-dark": darken(kind.color, 0.62 if pale else 0.35),  # dark enough to read on paper
             })
         if value in named:
             return named[value]
@@ -163,7 +164,10 @@ class CardRenderer:
         return "#000000"
 
     def _draw_layout(self, c: Canvas, layout: LayoutSpec, *, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
-        for designed in layout.elements.values():
+        begin_element = getattr(c, "begin_element", None)  # a measuring canvas (preflight) hears whose drawing follows
+        for element_name, designed in layout.elements.items():
+            if begin_element is not None:
+                begin_element(layout.name, element_name)
             for element in self.theme.restyle(designed, self, kind):
                 extra = ELEMENT_KINDS.get(element.kind)
                 if extra is not None:
@@ -202,6 +206,8 @@ class CardRenderer:
         c.save()
         c.clip_rect(box.x, box.y, box.w, box.h)
         color = self._color(e.color, kind)
+        if e.color == "type-dark" and luminance(kind.text_color) < 0.3:
+            color = lighten(kind.color, 0.5)  # on a light band a pale pattern, so the dark words stay legible
         c.set_fill(color, e.opacity)
         c.set_stroke(color, 1.6, alpha=e.opacity)
         step = 7.0
@@ -299,6 +305,11 @@ class CardRenderer:
         draw_symbol(c, kind.symbol, x, y, s, self._color(e.color, kind))
 
     def _draw_icon(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+        if card is not None and not card.icon and not card.art and kind is not None:
+            # neither icon nor art: the type's symbol, so the panel is never an empty box
+            x, y, s = self._square(self._box(e))
+            draw_symbol(c, kind.symbol, x + s * 0.15, y + s * 0.15, s * 0.7, self._color(e.color, kind))
+            return
         if card is None or not card.icon:
             return
         box = self._box(e)

@@ -3,15 +3,14 @@
 Each line has its own colour and dash so the three read apart in greyscale too: the trim line
 (where the cut falls) solid magenta, the bleed edge (how far the art runs) dashed cyan, the safe
 zone (keep text inside) dotted green. The bleed line follows the bleed each card really gets on
-the sheet (cards that touch share their edge). The legend sits in the margin under the first
-column, clear of the crop marks.
+the sheet. The legend sits in the top margin, clear of the crop marks.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.layout.imposition import MARK_GAP, MARK_LENGTH, Sheet, Slot
+from cardgen.layout.imposition import Sheet, Slot
 from cardgen.layout.units import MM
 from cardgen.render.canvas import Canvas
 from cardgen.render.fonts import BODY
@@ -63,57 +62,47 @@ def draw_guides(c: Canvas, sheet: Sheet, *, safe: float, legend: bool = True) ->
     c.set_stroke("#000000", 0.3)
 
 
-LEGEND_SIZE = 5.5
 SAMPLE = 4 * MM
 GAP = 1.2 * MM
 
 
 def draw_legend(c: Canvas, sheet: Sheet) -> bool:
-    """A one-line key to the guides in the margin by the first card, clear of the crop marks.
+    """A one-line key to the guides in the top margin, clear of the crop marks and every bleed.
 
-    Under the bottom-left card if the bottom margin has room (below the crop marks, else between
-    them), otherwise up the left margin beside it. False when no margin has room.
+    It runs in the first of :func:`~cardgen.render.marks.label_bands` (the strip beyond the
+    marks, else over the first column, else up the right margin) at the sheet-label size.
+    False when no margin has room.
     """
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from cardgen.render.fonts import register_fonts
+    from cardgen.render.marks import LABEL_MIN_SIZE, LABEL_SIZE, draw_in_band, label_bands
 
     register_fonts()
-    first = min(sheet.slots, key=lambda s: (s.x, s.y))  # bottom-left card
-    x0, y0, _, _ = sheet.extent()
-    edge = 1.0 * MM  # keep off the paper edge
-    size = LEGEND_SIZE
-    need = size + 1
-    c.save()
-    if y0 - MARK_GAP - MARK_LENGTH - edge >= need:  # under the crop marks
-        c.translate(first.x, (edge + y0 - MARK_GAP - MARK_LENGTH) / 2 - size * 0.35)
-        length = first.width
-    elif y0 - edge >= need:  # beside the marks, which sit on the trim lines only
-        c.translate(first.x, (edge + y0) / 2 - size * 0.35)
-        length = first.width
-    elif x0 - edge >= need:  # up the left margin
-        c.translate((edge + x0) / 2 + size * 0.35, first.y)
-        c.rotate(90)
-        length = first.height
-    else:
-        c.restore()
-        return False
     labels = [style.label for style in (TRIM, BLEED, SAFE)]
-    widths = [SAMPLE + GAP + stringWidth(label, BODY, size) for label in labels]
     spacing = 2.5 * MM
-    total = sum(widths) + spacing * 2
-    available = length - 6 * MM  # clear of the crop marks at both ends
-    if total > available:
-        scale = available / total
-        size, spacing, total = size * scale, spacing * scale, available
-    drawn = size >= 3.5
-    x = (length - total) / 2
-    for style, label in zip((TRIM, BLEED, SAFE), labels) if drawn else ():
-        sample = SAMPLE * size / LEGEND_SIZE
-        _stroke(c, style)
-        c.line(x, size * 0.33, x + sample, size * 0.33)
-        c.set_fill("#404040")
-        c.text(x + sample + GAP, 0, label, font=BODY, size=size)
-        x += sample + GAP + stringWidth(label, BODY, size) + spacing
-    c.restore()
-    return drawn
+
+    def total(size: float) -> float:
+        return sum(SAMPLE + GAP + stringWidth(label, BODY, size) for label in labels) + 2 * spacing
+
+    for bands in label_bands(sheet, "top"):
+        band = bands[0]
+        size = LABEL_SIZE
+        while total(size) > band.length and size > LABEL_MIN_SIZE:
+            size = max(LABEL_MIN_SIZE, size - 0.25)
+        if total(size) <= band.length:
+            break
+    else:
+        return False
+
+    def draw_items() -> None:
+        x = 0.0
+        for style, label in zip((TRIM, BLEED, SAFE), labels):
+            _stroke(c, style)
+            c.line(x, size * 0.33, x + SAMPLE, size * 0.33)
+            c.set_fill("#404040")
+            c.text(x + SAMPLE + GAP, 0, label, font=BODY, size=size)
+            x += SAMPLE + GAP + stringWidth(label, BODY, size) + spacing
+
+    draw_in_band(c, band, size, draw_items)
+    return True

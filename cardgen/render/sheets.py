@@ -16,15 +16,16 @@ from typing import Literal
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
 
-from cardgen.layout.imposition import Flip, Sheet, Slot, grid, gutterfold, mirror
+from cardgen.layout.imposition import PRINTER_MARGIN, Flip, Sheet, Slot, gutterfold, grid, mirror
 from cardgen.layout.sizes import PAPER_SIZES, Size
 from cardgen.loading.deck_loader import load_deck_layouts
 from cardgen.model.deck import CardSpec, DeckSpec
 from cardgen.output import atomic_path
+from cardgen.render.canvas import Canvas
 from cardgen.render.card_renderer import CardRenderer, Translate, no_translation
 from cardgen.render.fonts import BODY, register_fonts
-from cardgen.render.guides import draw_guides, draw_slot_guides
-from cardgen.render.marks import draw_crop_marks, draw_cut_lines, draw_fold_line
+from cardgen.render.guides import draw_legend, draw_slot_guides
+from cardgen.render.marks import draw_crop_marks, draw_cut_lines, draw_fold_line, draw_label_line, label_bands
 from cardgen.render.pdf_forms import end_form
 from cardgen.render.reportlab_canvas import ReportlabCanvas
 
@@ -52,6 +53,10 @@ class SheetOptions:
     labels: bool = True
     theme: str = "default"
     guides: bool = False
+    printer_margin: float = PRINTER_MARGIN
+    """Paper edge a printer cannot print on: no mark, label or bleed is put there."""
+    backs: bool = True
+    """Duplex: False leaves out the backs pages (single-sided pieces such as markers)."""
 
 
 def new_canvas(path: Path, *, pagesize: tuple[float, float], title: str, author: str, subject: str) -> RLCanvas:
@@ -111,11 +116,18 @@ class _FormCache:
         path = c.beginPath()
         path.rect(x0, y0, x1 - x0, y1 - y0)
         c.clipPath(path, stroke=0, fill=0)
-        c.translate(slot.x, slot.y)
+        if slot.turn == 90:  # top edge to the left
+            c.translate(slot.x + slot.width, slot.y)
+            c.rotate(90)
+        elif slot.turn == -90:  # top edge to the right
+            c.translate(slot.x, slot.y + slot.height)
+            c.rotate(-90)
+        else:
+            c.translate(slot.x, slot.y)
         draw = self._direct.pop(form, None)
         if draw is None:
             c.doForm(form)
-        else:
+        else:  # a face used once: drawn in place, clipped to the same bleed box as its form would be
             r = self.renderer
             box = c.beginPath()
             box.rect(-r.bleed, -r.bleed, r.width + 2 * r.bleed, r.height + 2 * r.bleed)
@@ -148,6 +160,9 @@ SHEET_LABELS = {
 }
 """Page furniture of card sheets (context → English); a deck's catalog may translate them."""
 
+SCALE_NOTE = "100 % · 10 mm"
+"""Beside the 10 mm scale bar: print at 100 %, and the bar measures 10 mm (the same in every language)."""
+
 
 def sheet_text(translate: Translate, context: str, **values: object) -> str:
     """A sheet label in the deck's language (English when the catalog has no entry for it)."""
@@ -158,18 +173,22 @@ def sheet_text(translate: Translate, context: str, **values: object) -> str:
         return source.format(**values)
 
 
-def _label(c: RLCanvas, sheet: Sheet, text: str) -> None:
-    """A small page label in the top margin, centred over the first column (clear of marks)."""
-    first = sheet.slots[0]
-    top = sheet.extent()[3]
-    room = sheet.paper.height_pt - top
-    if room < 7:
-        return
-    c.saveState()
-    c.setFillGray(0.35)
-    c.setFont(BODY, 5.5)
-    c.drawCentredString(first.x + first.width / 2, top + min(room / 2, 9), text)
-    c.restoreState()
+def _label(rc: Canvas, sheet: Sheet, text: str, scale: str) -> None:
+    """The sheet's label line in the bottom margin: title and page, "print at 100 %", a 10 mm bar."""
+    draw_label_line(rc, label_bands(sheet, "bottom"), text, scale, scale_bar=True)
+
+
+def impose(paper: str, card: Size, bleed: float, options: SheetOptions) -> tuple[Sheet, Sheet]:
+    """The fronts and backs sheets of a grid layout: slot i of backs lies behind slot i of fronts."""
+    page = PAPER_SIZES[paper]
+    if options.layout == "gutterfold":
+        return gutterfold(page, card, bleed, printer_margin=options.printer_margin)
+    fronts = grid(page, card, bleed, printer_margin=options.printer_margin)
+    backs = Sheet(paper=fronts.paper, cols=fronts.cols, rows=fronts.rows, bleed=bleed,
+                  printer_margin=options.printer_margin,
+                  slots=tuple(mirror(s, fronts.paper, flip=options.flip, offset=options.back_offset)
+                              for s in fronts.slots))
+    return fronts, backs
 
 
 def _chunks(cards: Sequence[CardSpec], size: int) -> list[Sequence[CardSpec]]:
@@ -194,14 +213,7 @@ def write_sheets(deck: DeckSpec, target: Path, *, options: SheetOptions = SheetO
             result = _write_single(deck, tmp, cards, renderer, title=title, author=author, progress=progress,
                                    guides=options.guides)
         else:
-            paper = PAPER_SIZES[options.paper]
-            if options.layout == "gutterfold":
-                fronts, backs = gutterfold(paper, card_size, bleed)
-            else:
-                fronts = grid(paper, card_size, bleed)
-                backs = Sheet(paper=fronts.paper, cols=fronts.cols, rows=fronts.rows, bleed=bleed,
-                              slots=tuple(mirror(s, fronts.paper, flip=options.flip, offset=options.back_offset)
-                                          for s in fronts.slots))
+            fronts, backs = impose(options.paper, card_size, bleed, options)
             result = _write_grid(tmp, cards, renderer, fronts, backs, options, title=title, author=author,
                                  progress=progress)
     return SheetsResult(path=Path(target), pages=result[0], cards=len(cards), per_page=result[1], paper=result[2])
@@ -215,7 +227,8 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
     forms = _FormCache(c, renderer, face_uses(cards, renderer))
     rc = forms.rc
     chunks = _chunks(cards, fronts.per_page)
-    total_pages = len(chunks) * (1 if options.layout == "gutterfold" else 2)
+    with_backs = options.layout == "duplex" and options.backs
+    total_pages = len(chunks) * (2 if with_backs else 1)
     pages = 0
     for number, chunk in enumerate(chunks, start=1):
         for slot, card in zip(fronts.slots, chunk):
@@ -223,19 +236,16 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
         if options.layout == "gutterfold":
             for slot, card in zip(backs.slots, chunk):
                 forms.place(forms.back(card), slot)
-            draw_fold_line(rc, fronts, sheet_text(renderer.translate, "sheet:fold"))
-        _marks(rc, fronts, options, safe=renderer.safe)
-        if options.layout == "gutterfold":
-            _marks(rc, backs, options, safe=renderer.safe, legend=False)
-        if options.labels:
-            context = "sheet:label.fronts" if options.layout == "duplex" else "sheet:label"
-            _label(c, fronts, sheet_text(renderer.translate, context, title=title, number=number, count=len(chunks)))
+        context = "sheet:label.fronts" if options.layout == "duplex" else "sheet:label"
+        draw_front_furniture(rc, fronts, backs, options, len(chunk), safe=renderer.safe,
+                             label=sheet_text(renderer.translate, context, title=title, number=number, count=len(chunks)),
+                             fold_label=sheet_text(renderer.translate, "sheet:fold"))
         c.showPage()
         pages += 1
-        if options.layout == "duplex":
+        if with_backs:
             for slot, card in zip(backs.slots, chunk):
                 forms.place(forms.back(card), slot)
-            _marks(rc, backs, options, safe=renderer.safe)
+            draw_back_furniture(rc, backs, options, len(chunk), safe=renderer.safe)
             c.showPage()
             pages += 1
         if progress:
@@ -244,13 +254,47 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
     return pages, fronts.per_page, paper
 
 
-def _marks(rc: ReportlabCanvas, sheet: Sheet, options: SheetOptions, *, safe: float = 0.0, legend: bool = True) -> None:
+def _owner(c: Canvas, what: str) -> None:
+    """Tell a measuring canvas (preflight) which piece of sheet furniture the next ink belongs to."""
+    owner = getattr(c, "owner", None)
+    if owner is not None:
+        owner("sheet", what)
+
+
+def draw_front_furniture(c: Canvas, fronts: Sheet, backs: Sheet, options: SheetOptions, count: int, *,
+                         label: str, fold_label: str, safe: float = 0.0) -> None:
+    """Everything on a fronts page but the cards: marks for the ``count`` cards placed, fold line, label."""
+    used_fronts, used_backs = fronts.slots[:count], backs.slots[:count]
+    if options.layout == "gutterfold":
+        _owner(c, "fold-line")
+        draw_fold_line(c, fronts, fold_label)
+        # one set of marks around both halves: none in the fold gutter
+        _marks(c, fronts, options, used_fronts + used_backs, safe=safe)
+    else:
+        _marks(c, fronts, options, used_fronts, safe=safe)
+    if options.labels:
+        _owner(c, "label")
+        _label(c, fronts, label, SCALE_NOTE)
+
+
+def draw_back_furniture(c: Canvas, backs: Sheet, options: SheetOptions, count: int, *, safe: float = 0.0) -> None:
+    """Everything on a duplex backs page but the backs: their marks."""
+    _marks(c, backs, options, backs.slots[:count], safe=safe)
+
+
+def _marks(c: Canvas, sheet: Sheet, options: SheetOptions, used: tuple[Slot, ...], *, safe: float = 0.0) -> None:
     if options.cut_lines:
-        draw_cut_lines(rc, sheet)
+        _owner(c, "cut-lines")
+        draw_cut_lines(c, sheet, used)
     if options.crop_marks:
-        draw_crop_marks(rc, sheet)
+        _owner(c, "crop-marks")
+        draw_crop_marks(c, sheet, used)
     if options.guides:
-        draw_guides(rc, sheet, safe=safe, legend=legend)
+        _owner(c, "guides")
+        for slot in used:
+            draw_slot_guides(c, slot, bleed=sheet.bleed, safe=safe)
+        draw_legend(c, sheet)
+    c.set_stroke("#000000", 0.3)
 
 
 def _write_single(deck: DeckSpec, path: Path, cards: list[CardSpec], renderer: CardRenderer, *, title: str,

@@ -20,7 +20,7 @@ def test_build_one_deck_writes_card_sheets(runner, tmp_path: Path) -> None:  # t
     assert result.exit_code == 0, result.output
     pdf = out / "cards-en.pdf"
     assert pdf.exists()
-    assert len(pypdf.PdfReader(pdf).pages) == 12
+    assert len(pypdf.PdfReader(pdf).pages) == 18  # 54 cards, 6 per page, fronts and backs
     assert "cards-en.pdf" in result.output
 
 

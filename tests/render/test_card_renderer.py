@@ -107,3 +107,20 @@ def test_user_markup_is_escaped() -> None:
     from cardgen.render.reportlab_canvas import markup
 
     assert markup('<img src="/etc/passwd"/> & **bold**') == '&lt;img src="/etc/passwd"/&gt; &amp; <b>bold</b>'
+
+
+def test_a_card_with_neither_icon_nor_art_shows_its_type_symbol_in_the_panel() -> None:
+    from cardgen.preflight.measure import MeasuringCanvas
+
+    deck = load_deck(FALLING)
+    layouts = load_deck_layouts(deck)
+    renderer = CardRenderer(deck, layouts[deck.layout], layouts)
+    bare = deck.cards[0].model_copy(update={"icon": None, "art": None})
+    canvas = MeasuringCanvas()
+    renderer.draw_face(canvas, bare)
+    icon = [ink for ink in canvas.ink if ink.element == "icon"]
+    assert icon, "the icon panel is empty"
+    box = renderer.box(layouts[deck.layout].elements["icon"])
+    for ink in icon:
+        x0, y0, x1, y1 = ink.bbox
+        assert box.x - 0.5 <= x0 and x1 <= box.x + box.w + 0.5 and box.y - 0.5 <= y0 and y1 <= box.y + box.h + 0.5

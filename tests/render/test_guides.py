@@ -56,9 +56,9 @@ def test_legend_fits_the_margin_of_common_papers(paper: str) -> None:
     texts = [args[2] for name, args, _ in canvas.records if name == "text"]
     assert texts == [TRIM.label, BLEED.label, SAFE.label]
     origin = next(args for name, args, _ in canvas.records if name == "translate")
-    x0, y0, _, _ = sheet.extent()
+    x0, y0, x1, y1 = sheet.extent()
     assert 0 < origin[0] and 0 < origin[1]
-    assert origin[1] < y0 or origin[0] < x0  # in a margin, outside every card's bleed
+    assert origin[1] < y0 or origin[0] < x0 or origin[1] > y1 or origin[0] > x1  # in a margin, outside every bleed
 
 
 def test_sheets_with_guides_show_the_legend_on_every_page(tmp_path: Path) -> None:

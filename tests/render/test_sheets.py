@@ -32,20 +32,20 @@ def a4_duplex(deck, tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
 
 def test_page_count_and_size(a4_duplex: Path) -> None:
     reader = pypdf.PdfReader(a4_duplex)
-    assert len(reader.pages) == 12  # 54 cards, 9 per page, each front page followed by its backs
-    for page in reader.pages:
-        assert float(page.mediabox.width) == pytest.approx(PAPER_SIZES["a4"].width_pt, abs=0.01)
-        assert float(page.mediabox.height) == pytest.approx(PAPER_SIZES["a4"].height_pt, abs=0.01)
+    assert len(reader.pages) == 18  # 54 cards, 6 per page, each front page followed by its backs
+    for page in reader.pages:  # A4 turned: three poker cards across with whole bleeds and printable marks
+        assert float(page.mediabox.width) == pytest.approx(PAPER_SIZES["a4"].height_pt, abs=0.01)
+        assert float(page.mediabox.height) == pytest.approx(PAPER_SIZES["a4"].width_pt, abs=0.01)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_nine_poker_cards_per_page(deck, tmp_path: Path, paper: str) -> None:  # type: ignore[no-untyped-def]
+def test_six_poker_cards_per_page(deck, tmp_path: Path, paper: str) -> None:  # type: ignore[no-untyped-def]
     target = tmp_path / "cards.pdf"
     result = write_sheets(deck, target, options=SheetOptions(paper=paper))
-    assert result.per_page == 9
+    assert result.per_page == 6
     reader = pypdf.PdfReader(target)
     fronts = [placements(reader.pages[i]) for i in range(0, len(reader.pages), 2)]
-    assert [len(p) for p in fronts] == [9] * 6
+    assert [len(p) for p in fronts] == [6] * 9
     assert sum(len(p) for p in fronts) == 54
 
 
@@ -59,17 +59,18 @@ def test_every_card_is_placed_count_times(a4_duplex: Path, deck) -> None:  # typ
 
 
 def test_each_back_lands_behind_its_front(a4_duplex: Path) -> None:
-    """Long-edge flip: the back page is the front page mirrored left-right."""
+    """Long-edge flip on a landscape page (the long edge on top): the back page is the front mirrored top-bottom."""
     reader = pypdf.PdfReader(a4_duplex)
-    width = PAPER_SIZES["a4"].width_pt
+    height = float(reader.pages[0].mediabox.height)
+    assert height < float(reader.pages[0].mediabox.width)
     for index in range(0, len(reader.pages), 2):
         fronts = placements(reader.pages[index])
         backs = placements(reader.pages[index + 1])
         assert len(fronts) == len(backs)
         for front, back in zip(fronts, backs):
             assert back.form == "back_base-back"
-            assert back.x + POKER.width_pt / 2 == pytest.approx(width - (front.x + POKER.width_pt / 2), abs=0.01)
-            assert back.y == pytest.approx(front.y, abs=0.01)
+            assert back.y + POKER.height_pt / 2 == pytest.approx(height - (front.y + POKER.height_pt / 2), abs=0.01)
+            assert back.x == pytest.approx(front.x, abs=0.01)
 
 
 def test_back_offset_shifts_backs(deck, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -97,8 +98,9 @@ def test_shared_faces_and_back_are_stored_once(a4_duplex: Path, deck) -> None:  
 
 
 def test_crop_marks_are_printed_outside_the_cards(a4_duplex: Path) -> None:
-    from cardgen.layout.imposition import MARK_GAP, grid
+    from cardgen.layout.imposition import grid, mark_offset
 
+    MARK_GAP = mark_offset(3 * MM) - 3 * MM  # marks start this far beyond the bleed
     sheet = grid(PAPER_SIZES["a4"], POKER, 3 * MM)
     image = render_page(a4_duplex, 0, scale=4)
     height = image.height
@@ -161,9 +163,13 @@ def test_gutterfold_has_fronts_and_backs_on_one_page(deck, tmp_path: Path) -> No
     backs = [p for p in placed if p.form.startswith("back_")]
     assert len(fronts) == len(backs) == result.per_page
     fold = float(page.mediabox.width) / 2
+    assert result.per_page == 3  # poker cards turned a quarter: three down each half of A4
     for front, back in zip(fronts, backs):
-        assert front.x + POKER.width_pt <= fold <= back.x
-        assert (front.x + POKER.width_pt / 2) + (back.x + POKER.width_pt / 2) == pytest.approx(2 * fold, abs=0.01)
+        assert (front.turn, back.turn) == (90, -90)  # each card's top edge is the same edge of paper
+        assert front.clip[2] <= fold + 0.01 and back.clip[0] >= fold - 0.01
+        centre_front, centre_back = (front.clip[0] + front.clip[2]) / 2, (back.clip[0] + back.clip[2]) / 2
+        assert centre_front + centre_back == pytest.approx(2 * fold, abs=0.01)
+        assert front.clip[1] == pytest.approx(back.clip[1], abs=0.01)
     assert len(reader.pages) == -(-54 // result.per_page)
 
 
@@ -196,18 +202,18 @@ def test_art_used_by_many_cards_is_embedded_once(minimal_copy: Path, tmp_path: P
 def test_progress_is_reported_per_page(deck, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     calls: list[tuple[int, int]] = []
     write_sheets(deck, tmp_path / "cards.pdf", progress=lambda done, total: calls.append((done, total)))
-    assert calls[-1] == (12, 12)
+    assert calls[-1] == (18, 18)
     assert [done for done, _ in calls] == sorted(done for done, _ in calls)
 
 
-def test_short_edge_duplex_mirrors_top_to_bottom(deck, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_short_edge_duplex_on_a_landscape_page_mirrors_left_to_right(deck, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     target = tmp_path / "short.pdf"
     write_sheets(deck, target, options=SheetOptions(flip="short"))
     reader = pypdf.PdfReader(target)
-    height = PAPER_SIZES["a4"].height_pt
+    width = float(reader.pages[0].mediabox.width)
     for front, back in zip(placements(reader.pages[0]), placements(reader.pages[1])):
-        assert back.x == pytest.approx(front.x, abs=0.01)
-        assert back.y + POKER.height_pt / 2 == pytest.approx(height - (front.y + POKER.height_pt / 2), abs=0.01)
+        assert back.y == pytest.approx(front.y, abs=0.01)
+        assert back.x + POKER.width_pt / 2 == pytest.approx(width - (front.x + POKER.width_pt / 2), abs=0.01)
 
 
 def test_a_face_used_once_is_drawn_in_place_and_looks_as_it_does_from_a_form(falling_copy: Path, deck,
@@ -219,12 +225,12 @@ def test_a_face_used_once_is_drawn_in_place_and_looks_as_it_does_from_a_form(fal
     placed = [p.form for page in reader.pages for p in placements(page)]
     assert "face_hit" not in placed  # no form for a face shown once …
     assert placed.count("face_split") == 5 and placed.count("back_base-back") == 47  # … forms for the rest
-    assert len(placements(reader.pages[0])) == 8 and pdf_text(once.path).count("Hit") >= 1
+    assert len(placements(reader.pages[0])) == 5  # six to a page, Hit drawn in place and pdf_text(once.path).count("Hit") >= 1
     # the first slot holds Hit in both decks: drawn in place it is pixel for pixel the Hit of the form
     shared = write_sheets(deck, tmp_path / "shared.pdf")
     assert "face_hit" in [p.form for p in placements(pypdf.PdfReader(shared.path).pages[0])]
     first = placements(pypdf.PdfReader(shared.path).pages[0])[0]
-    height = PAPER_SIZES["a4"].height_pt
+    height = float(pypdf.PdfReader(shared.path).pages[0].mediabox.height)
     x0, y0, x1, y1 = first.clip
     box = (round(x0) + 1, round(height - y1) + 1, round(x1) - 1, round(height - y0) - 1)
     assert render_page(once.path, 0).crop(box).tobytes() == render_page(shared.path, 0).crop(box).tobytes()

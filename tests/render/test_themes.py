@@ -47,7 +47,7 @@ def falling_sheets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def test_ink_saver_halves_the_ink_on_a_page(falling_sheets: dict[str, Path], page: int, side: str) -> None:
     default = _darkness(falling_sheets["default"], page)
     saver = _darkness(falling_sheets["ink-saver"], page)
-    assert default > 0.2  # a real page of cards, not a blank one
+    assert default > 0.15  # a real page of cards, not a blank one (six cards with margins round them)
     assert saver <= default / 2, f"{side}: {saver:.3f} vs {default:.3f}"
 
 

@@ -57,5 +57,5 @@ def draw_dice(r: ElementRenderer, c: Canvas, e: ElementSpec, card: CardSpec | No
     x = box.x + (box.w - 2 * s - gap) / 2
     y = box.y + (box.h - s) / 2
     dark = r.color(e.stroke or "type-dark", kind)
-    draw_die(c, x, y, s, first, face=r.color(e.color, kind), ink="#ffffff", edge=dark)
+    draw_die(c, x, y, s, first, face=r.color(e.color, kind), ink=r.color("type-text", kind), edge=dark)  # light types: dark pips
     draw_die(c, x + s + gap, y, s, second, face="#ffffff", ink=dark, edge=dark)

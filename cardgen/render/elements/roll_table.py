@@ -3,7 +3,8 @@
 For players who roll two dice instead of drawing a card: the cards are grouped by the first
 die, each group headed by that die and the name of its cards' type, then listed by the second
 die. Groups run down ``columns`` columns (default 2). Text shrinks from ``size`` to
-``min_size`` so that the longest name fits on one line.
+``min_size`` so that the longest name fits on one line. ``fields`` (first-die values, e.g.
+``["1", "2", "3"]``) keeps only those groups, so a long table can run over two cards.
 """
 
 from __future__ import annotations
@@ -67,13 +68,15 @@ def check_roll_table(deck: DeckSpec, element: ElementSpec, card: CardSpec) -> li
 @element_kind("roll-table", check=check_roll_table)
 def draw_roll_table(r: ElementRenderer, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
     groups = rolled_cards(r.deck, stat_key(e, "roll"))
+    if e.fields:
+        groups = {first: items for first, items in groups.items() if str(first) in e.fields}
     if not groups:
         return
     fonts.register_fonts()
     box = r.safe_box(r.box(e))
     columns = min(e.columns or 2, len(groups))
     per_column = math.ceil(len(groups) / columns)
-    col_gap = box.w * 0.05
+    col_gap = box.w * 0.025
     col_w = (box.w - col_gap * (columns - 1)) / columns
     names = {cd.id: r.translate(f"card:{cd.id}.name", cd.name) for items in groups.values() for _, cd in items}
     heads = {first: _group_label(r, items) for first, items in groups.items()}
@@ -85,8 +88,8 @@ def draw_roll_table(r: ElementRenderer, c: Canvas, e: ElementSpec, card: CardSpe
     while size > smallest:
         die = size * 1.05
         fits_height = rows_per_column * size * 1.32 + gaps * size * 0.6 <= box.h
-        fits_width = all(stringWidth(n, ITEM_FONT, size) <= col_w - die - size * 0.5 for n in names.values()) and all(
-            stringWidth(h, HEAD_FONT, size * 1.05) <= col_w - die * 1.3 - size * 0.5 for h in heads.values())
+        fits_width = all(stringWidth(n, ITEM_FONT, size) <= col_w - die * 1.15 - size * 0.3 for n in names.values()) and all(
+            stringWidth(h, HEAD_FONT, size * 1.05) <= col_w - die * 1.3 - size * 0.35 for h in heads.values())
         if fits_height and fits_width:
             break
         size = max(smallest, size - 0.25)
@@ -101,17 +104,19 @@ def draw_roll_table(r: ElementRenderer, c: Canvas, e: ElementSpec, card: CardSpe
         group_kind = r.deck.types[items[0][1].type]
         head_die = die * 1.3
         y -= 1.35 * row
-        draw_die(c, x, y + (1.35 * row - head_die) / 2, head_die, first, face=group_kind.color, ink="#ffffff",
+        draw_die(c, x, y + (1.35 * row - head_die) / 2, head_die, first, face=group_kind.color, ink=group_kind.text_color,
                  edge=r.color("type-dark", group_kind))
         c.set_fill(r.color("type-dark", group_kind))
-        c.text(x + head_die + size * 0.45, y + (1.35 * row - size * 0.72) / 2, heads[first], font=HEAD_FONT,
+        c.text(x + head_die + size * 0.35, y + (1.35 * row - size * 0.72) / 2, heads[first], font=HEAD_FONT,
                size=size * 1.05)
         for second, item in items:
             y -= row
             draw_die(c, x + (head_die - die) / 2, y + (row - die) / 2, die, second, face="#ffffff", ink=ink,
                      edge=r.color("type-dark", group_kind))
             c.set_fill(ink)
-            c.text(x + head_die + size * 0.45, y + (row - size * 0.72) / 2, names[item.id], font=ITEM_FONT, size=size)
+            # items hang from their own (smaller) die, centred under the group's
+            c.text(x + (head_die + die) / 2 + size * 0.3, y + (row - size * 0.72) / 2, names[item.id], font=ITEM_FONT,
+                   size=size)
 
 
 def _group_label(r: ElementRenderer, items: list[tuple[int, CardSpec]]) -> str:

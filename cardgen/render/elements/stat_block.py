@@ -88,7 +88,8 @@ def draw_stat_block(r: ElementRenderer, c: Canvas, e: ElementSpec, card: CardSpe
     value_size = parse_length(e.size)
     labels = [r.label(key).upper() for key, _ in items]
     label_size = min(max(5.2, value_size * 0.4), tile_h * 0.24)
-    label_size = min(_fit(text, LABEL_FONT, label_size, tile_w * 0.9, 4.2) for text in labels)
+    # clear of the tile's rounded border by a few points, and never under the 6.5 pt card minimum
+    label_size = min(_fit(text, LABEL_FONT, label_size, tile_w * 0.86, 6.5) for text in labels)
     for index, ((key, form), label) in enumerate(zip(items, labels)):
         col, row = index % columns, index // columns
         tile = Box(box.x + col * (tile_w + gap), box.y + box.h - (row + 1) * tile_h - row * gap, tile_w, tile_h)

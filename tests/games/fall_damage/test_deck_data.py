@@ -110,9 +110,9 @@ def test_treasures_are_six_categories_of_six_with_their_rolls() -> None:
 
 
 def test_the_treasure_table_and_reference_cards_are_in_the_kit() -> None:
-    table = DECK.card("treasure-table")
-    assert table.layout == "fd-treasure-table" and table.count == 2
-    references = {card.id: card for card in DECK.cards if card.type == "reference" and card.id != "treasure-table"}
+    tables = [DECK.card("treasure-table"), DECK.card("treasure-table-2")]  # categories 1-3, then 4-6
+    assert [(t.layout, t.count) for t in tables] == [("fd-treasure-table", 1), ("fd-treasure-table-2", 1)]
+    references = {card.id: card for card in DECK.cards if card.type == "reference" and not card.id.startswith("treasure-table")}
     assert {"ref-turn", "ref-push", "ref-fall", "ref-terrain"} <= set(references)
     assert DECK.total_cards % 9 == 0  # full sheets of nine poker cards
     assert "two" in references["ref-turn"].text and "one move and one action" in references["ref-turn"].text
