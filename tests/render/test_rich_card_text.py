@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from cardgen.cli import main
 from tests.pdf_tools import pdf_text, render_page
 
-BLUE = (0x1F, 0x5F, 0xBF)  # the "two" card's type colour; card "one" is red
+BLUE = (0x7F, 0xB0, 0xF0)  # the "two" card's type colour (tests/data/decks/minimal); card "one" is red
 
 
 def _with_text(deck: Path, text: str) -> None:
