@@ -74,6 +74,8 @@ def test_a_back_offset_without_units_is_refused_and_nothing_is_written(runner, t
 def test_bad_flag_exits_2(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     result = runner.invoke(main, ["sheets", str(FALLING), "--paper", "a5", "-o", str(tmp_path / "x.pdf")])
     assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == "Error: Invalid value for '--paper': 'a5' is not one of 'a3', 'a4', 'legal', 'letter'."
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_validate_ok(runner) -> None:  # type: ignore[no-untyped-def]

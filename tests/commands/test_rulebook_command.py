@@ -34,6 +34,8 @@ def test_rulebook_booklet_on_letter(runner, tmp_path: Path) -> None:  # type: ig
 def test_bad_flags_exit_2_and_a_deck_without_rulebook_exits_1(runner, tmp_path: Path, minimal_copy: Path) -> None:  # type: ignore[no-untyped-def]
     bad = runner.invoke(main, ["rulebook", str(FALLING), "--paper", "a5", "-o", str(tmp_path / "x.pdf")])
     assert bad.exit_code == 2
+    assert bad.output.splitlines()[-1] == "Error: Invalid value for '--paper': 'a5' is not one of 'a4', 'letter'."
+    assert not (tmp_path / "x.pdf").exists()
     none = runner.invoke(main, ["rulebook", str(minimal_copy), "-o", str(tmp_path / "x.pdf")])
     assert none.exit_code == 1
     assert none.stderr.strip().endswith("rulebook.md: this deck has no rulebook — write rulebook.md beside deck.yaml "

@@ -22,6 +22,8 @@ def test_bad_player_count_is_a_usage_error(runner, tmp_path: Path) -> None:  # t
 
     result = runner.invoke(main, ["walkthrough", str(FALLING), "--players", "1", "-o", str(tmp_path / "w.pdf")])
     assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == "Error: Invalid value for '--players': 1 is not in the range 2<=x<=10."
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_png_frames_for_slides(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
