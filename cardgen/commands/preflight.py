@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.commands.options import printer_margin_option
+from cardgen.commands.options import butted_option, printer_margin_option
 from cardgen.errors import CardgenError, ProblemList
 from cardgen.layout.sizes import PAPER_SIZES
 from cardgen.loading import load_deck
@@ -36,6 +36,7 @@ strict_option = click.option("--strict", is_flag=True,
 @click.option("--layout", "layouts", multiple=True, type=click.Choice(LAYOUTS),
               help="Check this sheet layout (repeatable; default: all).")
 @printer_margin_option
+@butted_option
 @strict_option
 @click.option("--allow-untranslated", is_flag=True, help="Draw missing translations in English (each is reported).")
 @click.option("--report", type=click.Path(path_type=Path, dir_okay=False),
@@ -51,7 +52,7 @@ strict_option = click.option("--strict", is_flag=True,
               help="With --pdf: also report images that print coarser than this (DriveThruCards asks for 300).")
 @click.pass_context
 def command(ctx: click.Context, deck_dir: Path | None, languages: tuple[str, ...], papers: tuple[str, ...],
-            layouts: tuple[str, ...], printer_margin: float, strict: bool, allow_untranslated: bool,
+            layouts: tuple[str, ...], printer_margin: float, butted: bool, strict: bool, allow_untranslated: bool,
             report: Path | None, pdf_file: Path | None, pdfx: str, ink_limit: int, min_dpi: float | None) -> None:
     """Check DECK_DIR as a print designer would, or a PDF file for a print shop (--pdf): one line per problem."""
     if pdf_file is not None:
@@ -68,7 +69,7 @@ def command(ctx: click.Context, deck_dir: Path | None, languages: tuple[str, ...
     deck = load_deck(deck_dir)
     options = PreflightOptions(languages=languages, papers=tuple(p.lower() for p in papers) or PAPERS,
                                layouts=layouts or LAYOUTS, printer_margin=printer_margin,
-                               allow_untranslated=allow_untranslated)
+                               allow_untranslated=allow_untranslated, butted=butted)
     result = check_deck(deck, options)
     for problem in result.problems:
         click.echo(problem.format())
@@ -95,10 +96,10 @@ def summary(deck: DeckSpec, problems: Sequence[Problem]) -> str:
 
 def warn_before_writing(deck: DeckSpec, *, languages: Sequence[str], paper: str, layout: str = "duplex",
                         printer_margin: float | None = None, strict: bool = False,
-                        allow_untranslated: bool = False) -> None:
+                        allow_untranslated: bool = False, butted: bool = False, crop_marks: bool = True) -> None:
     """Preflight of what a build is about to write: warnings on stderr; with ``strict`` an error."""
     options = PreflightOptions(languages=tuple(languages), papers=(paper,), layouts=(layout,),
-                               allow_untranslated=allow_untranslated)
+                               allow_untranslated=allow_untranslated, butted=butted, crop_marks=crop_marks)
     if printer_margin is not None:
         options = replace(options, printer_margin=printer_margin)
     problems = check_deck(deck, options).problems
