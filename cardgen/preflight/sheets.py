@@ -94,7 +94,7 @@ def check_sheets(deck: DeckSpec, options: SheetOptions, *, language: str = "", l
                            f"{slot.y / MM:.1f}) mm", mark.bbox)
                     break
         gap = None if sheet.butted else _closest_trims(sheet.slots)
-        if gap is not None and EPSILON < gap < 2 * sheet.bleed - EPSILON:
+        if gap is not None and gap < 2 * sheet.bleed - EPSILON:  # touching trims too, unless butted was asked for
             report("bleed-gap", "imposition", f"{page}: neighbouring trims are {gap / MM:.2f} mm apart, under twice "
                    f"the {sheet.bleed / MM:.1f} mm bleed: a slightly missed cut shows the next card")
     return problems
