@@ -53,7 +53,7 @@ def grid_of(cards: list[Card]) -> tuple[list[float], list[float]]:
     ("a4", ("--printer-margin", "1.5mm"), 9, True),  # 3 × 3 with marks when the printer prints that close
     ("a4", ("--no-crop-marks", "--cut-lines"), 9, True),  # no marks: the printer margin and the bleed only
     ("a4", (), 8, False),  # 5 mm margin + 3 mm + 5 mm marks: 4 × 2 on the turned page
-    ("letter", ("--no-crop-marks", "--cut-lines", "--printer-margin", "1mm"), 9, True),
+    ("letter", ("--no-crop-marks", "--cut-lines", "--printer-margin", "3.3mm"), 9, True),
     ("letter", ("--printer-margin", "4.5mm"), 8, False),
 ])
 def test_butted_poker_cards_fill_the_page_edge_to_edge(runner, tmp_path: Path, paper: str, args: tuple[str, ...],
@@ -170,3 +170,13 @@ def test_butted_gutterfold_keeps_the_fold_gutter(runner, tmp_path: Path) -> None
         assert len(xs) >= 2
         for a, b in zip(xs, xs[1:]):
             assert b - a == pytest.approx(step, abs=TOLERANCE)
+
+
+def test_build_butted_writes_butted_sheets_beside_the_print_ready_ones(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    result = runner.invoke(main, ["build", str(FALLING), "--butted", "--cards", "hit:5,skip:5", "--lang", "en",
+                                  "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    target = tmp_path / "cards-en-butted-selected.pdf"
+    assert target.is_file(), sorted(p.name for p in tmp_path.iterdir())
+    xs, ys = grid_of(cards_on(page_drawing(target, 0)))
+    assert (len(xs) - 1) * (len(ys) - 1) == 8  # 4 × 2 edge to edge on the turned A4 page
