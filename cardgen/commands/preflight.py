@@ -39,6 +39,12 @@ strict_option = click.option("--strict", is_flag=True,
 @butted_option
 @strict_option
 @click.option("--allow-untranslated", is_flag=True, help="Draw missing translations in English (each is reported).")
+@click.option("--books", is_flag=True,
+              help="Instead of the cards and sheets, check the rulebook and walkthrough handout (built in a scratch "
+                   "folder): no text under --book-min-size, read from the PDFs.")
+@click.option("--booklet", is_flag=True, help="With --books: also the folded booklet ('cardgen rulebook --booklet').")
+@click.option("--book-min-size", type=click.FloatRange(4, 20), default=8.0, show_default=True, metavar="PT",
+              help="With --books: the smallest text allowed in a rulebook or handout.")
 @click.option("--report", type=click.Path(path_type=Path, dir_okay=False),
               help="Also write a proof PDF: every face full size with its problems outlined, and greyscale and "
                    "colour-blind versions beside it.")
@@ -53,7 +59,7 @@ strict_option = click.option("--strict", is_flag=True,
 @click.pass_context
 def command(ctx: click.Context, deck_dir: Path | None, languages: tuple[str, ...], papers: tuple[str, ...],
             layouts: tuple[str, ...], printer_margin: float, butted: bool, strict: bool, allow_untranslated: bool,
-            report: Path | None, pdf_file: Path | None, pdfx: str, ink_limit: int, min_dpi: float | None) -> None:
+            books: bool, booklet: bool, book_min_size: float, report: Path | None, pdf_file: Path | None, pdfx: str, ink_limit: int, min_dpi: float | None) -> None:
     """Check DECK_DIR as a print designer would, or a PDF file for a print shop (--pdf): one line per problem."""
     if pdf_file is not None:
         if deck_dir is not None:
@@ -66,7 +72,18 @@ def command(ctx: click.Context, deck_dir: Path | None, languages: tuple[str, ...
         source = ctx.get_parameter_source(name)
         if source is not None and source.name == "COMMANDLINE":
             raise click.BadParameter("only applies with --pdf", param_hint="--" + name.replace("_", "-"))
+    for name in ("booklet", "book_min_size"):
+        source = ctx.get_parameter_source(name)
+        if not books and source is not None and source.name == "COMMANDLINE":
+            raise click.BadParameter("only applies with --books", param_hint="--" + name.replace("_", "-"))
     deck = load_deck(deck_dir)
+    if books:
+        if report is not None:
+            raise click.BadParameter("the proof report shows card faces; leave it out with --books",
+                                     param_hint="--report")
+        check_books(deck, languages=languages, paper=(papers[0].lower() if papers else "a4"),
+                    min_size=book_min_size, booklet=booklet, strict=strict, allow_untranslated=allow_untranslated)
+        return
     options = PreflightOptions(languages=languages, papers=tuple(p.lower() for p in papers) or PAPERS,
                                layouts=layouts or LAYOUTS, printer_margin=printer_margin,
                                allow_untranslated=allow_untranslated, butted=butted)
@@ -86,6 +103,20 @@ def command(ctx: click.Context, deck_dir: Path | None, languages: tuple[str, ...
 def check_deck(deck: DeckSpec, options: PreflightOptions) -> PreflightResult:
     """Mode 1: a deck's own drawing (faces, sheets, colours, catalogs)."""
     return preflight_deck(deck, options)
+
+
+def check_books(deck: DeckSpec, *, languages: Sequence[str], paper: str, min_size: float, booklet: bool,
+                strict: bool, allow_untranslated: bool) -> None:
+    """Mode 3: the type sizes of the deck's rulebook and walkthrough (and booklet), read from the PDFs."""
+    from cardgen.preflight.books import preflight_books
+
+    problems = preflight_books(deck, languages=languages, paper=paper, min_size=min_size, booklet=booklet,
+                               allow_untranslated=allow_untranslated)
+    for problem in problems:
+        click.echo(problem.format())
+    click.echo(summary(deck, problems).replace("preflight:", "preflight (books):"), err=True)
+    if strict and problems:
+        raise click.exceptions.Exit(1)
 
 
 def summary(deck: DeckSpec, problems: Sequence[Problem]) -> str:
