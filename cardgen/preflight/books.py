@@ -96,7 +96,7 @@ def check_book(pdf: Path, *, shown: str, language: str = "", min_size: float = B
         found[(page, size)].append(text)
     problems = []
     for (page, size), texts in sorted(found.items()):
-        quoted = ", ".join(f"“{t[:40]}”" for t in texts[:SHOWN_RUNS])
+        quoted = ", ".join(f"“{t if len(t) <= 48 else t[:47] + '…'}”" for t in texts[:SHOWN_RUNS])
         more = f" and {len(texts) - SHOWN_RUNS} more" if len(texts) > SHOWN_RUNS else ""
         problems.append(Problem("tiny-text", f"page {page}: {quoted}{more} {'is' if len(texts) == 1 else 'are'} "
                                 f"{size:g} pt, under {min_size:g} pt", shown, language=language))
