@@ -28,7 +28,7 @@ SHOWN_RUNS = 4
 def text_sizes(pdf: Path) -> list[tuple[int, float, float, str]]:
     """(page number, printed size, drawing scale, text) of every run of text of one size on one line."""
     import pypdfium2
-    import pypdfium2.raw as raw
+    from pypdfium2 import raw
 
     runs: list[tuple[int, float, float, str]] = []
     document = pypdfium2.PdfDocument(str(pdf))
@@ -36,39 +36,36 @@ def text_sizes(pdf: Path) -> list[tuple[int, float, float, str]]:
         for index in range(len(document)):
             page = document[index]
             textpage = page.get_textpage()
-            matrix = raw.FS_MATRIX()
-            current: list[str] = []
-            key: tuple[float, float] | None = None
-
-            def flush() -> None:
-                text = "".join(current).strip()
-                if text and key is not None:
-                    runs.append((index + 1, key[0], key[1], text))
-                current.clear()
-
-            for k in range(textpage.count_chars()):
-                char = chr(raw.FPDFText_GetUnicode(textpage, k))
-                if char in "\r\n\x02":
-                    flush()
-                    key = None
-                    continue
-                if not raw.FPDFText_GetMatrix(textpage, k, matrix):
-                    continue
-                scale = math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
-                size = raw.FPDFText_GetFontSize(textpage, k) * scale
-                if char.isspace():
-                    current.append(" ")
-                    continue
-                this = (round(size, 1), round(scale, 3))
-                if this != key:
-                    flush()
-                    key = this
-                current.append(char)
-            flush()
+            runs += _page_runs(index + 1, textpage, raw)
             textpage.close()
             page.close()
     finally:
         document.close()
+    return runs
+
+
+def _page_runs(number: int, textpage, raw) -> list[tuple[int, float, float, str]]:  # type: ignore[no-untyped-def]
+    """The runs of one page: a new run at each line break and each change of printed size."""
+    runs: list[tuple[int, float, float, str]] = []
+    matrix = raw.FS_MATRIX()
+    current: list[str] = []
+    key: tuple[float, float] | None = None
+    for k in range(textpage.count_chars() + 1):
+        char = chr(raw.FPDFText_GetUnicode(textpage, k)) if k < textpage.count_chars() else "\n"
+        this = key
+        if char not in "\r\n\x02" and not char.isspace():
+            if not raw.FPDFText_GetMatrix(textpage, k, matrix):
+                continue
+            scale = math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
+            this = (round(raw.FPDFText_GetFontSize(textpage, k) * scale, 1), round(scale, 3))
+        if char in "\r\n\x02" or this != key:
+            text = "".join(current).strip()
+            if text and key is not None:
+                runs.append((number, key[0], key[1], text))
+            current = []
+            key = None if char in "\r\n\x02" else this
+        if char not in "\r\n\x02":
+            current.append(" " if char.isspace() else char)
     return runs
 
 

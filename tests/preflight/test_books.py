@@ -69,8 +69,8 @@ def test_one_small_line_and_one_shrunk_label_are_reported_with_page_and_text(tmp
 def test_the_minimum_is_configurable(tmp_path: Path) -> None:
     pdf = _handout_with_one_small_line(tmp_path / "handout.pdf")
     assert check_book(pdf, shown="x.pdf", min_size=6, card_text=["FALLING by James Ernest"]) == []
-    assert [p.message for p in check_book(pdf, shown="x.pdf", min_size=11,
-                                          card_text=["FALLING by James Ernest"])][0].startswith("page 1:")
+    first = next(iter(check_book(pdf, shown="x.pdf", min_size=11, card_text=["FALLING by James Ernest"])))
+    assert first.message.startswith("page 1: “Deal the deck face down in one stack.” is 10 pt, under 11 pt")
 
 
 def test_card_text_is_only_exempt_on_a_card_picture_text(tmp_path: Path) -> None:

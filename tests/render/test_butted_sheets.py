@@ -6,6 +6,7 @@ strokes (see ``tests/pdf_tools.page_drawing``), and the outer 5 mm is checked on
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -66,9 +67,9 @@ def test_butted_poker_cards_fill_the_page_edge_to_edge(runner, tmp_path: Path, p
     xs, ys = grid_of(cards)
     cols, rows = len(xs) - 1, len(ys) - 1
     assert cols * rows == per_page  # shared trims: n cards across have n + 1 trim lines, not 2n
-    for a, b in zip(xs, xs[1:]):
+    for a, b in itertools.pairwise(xs):
         assert b - a == pytest.approx(WIDTH, abs=TOLERANCE)
-    for a, b in zip(ys, ys[1:]):
+    for a, b in itertools.pairwise(ys):
         assert b - a == pytest.approx(HEIGHT, abs=TOLERANCE)
     # centred on the page
     assert xs[0] == pytest.approx(width - xs[-1], abs=TOLERANCE)
@@ -168,7 +169,7 @@ def test_butted_gutterfold_keeps_the_fold_gutter(runner, tmp_path: Path) -> None
     halves = [sorted({round(f.x, 2) for f in drawing.forms if (f.x < fold) == left}) for left in (True, False)]
     for xs in halves:
         assert len(xs) >= 2
-        for a, b in zip(xs, xs[1:]):
+        for a, b in itertools.pairwise(xs):
             assert b - a == pytest.approx(step, abs=TOLERANCE)
 
 
