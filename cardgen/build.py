@@ -31,6 +31,8 @@ class BuildContext:
     notes: list[str] = field(default_factory=list)
     theme: str = "default"
     guides: bool = False
+    butted: bool = False
+    """Card sheets with the cards edge to edge (``--butted``)."""
     selected: bool = False
     """The deck holds only the cards chosen with --cards."""
 
@@ -38,15 +40,20 @@ class BuildContext:
 ProductBuilder = Callable[[BuildContext], Path | None]
 
 
-def sheets_name(language: str, *, theme: str = "default", guides: bool = False, selected: bool = False) -> str:
-    """``cards-en.pdf``; a theme, guides or --cards add to the name so print-ready sheets are never replaced."""
-    extras = ([theme] if theme != "default" else []) + (["guides"] if guides else []) + (["selected"] if selected else [])
+def sheets_name(language: str, *, theme: str = "default", guides: bool = False, selected: bool = False,
+                butted: bool = False) -> str:
+    """``cards-en.pdf``; a theme, guides, --butted or --cards add to the name so the print-ready sheets
+    (cards with a gutter) are never replaced."""
+    extras = ([theme] if theme != "default" else []) + (["butted"] if butted else []) + \
+        (["guides"] if guides else []) + (["selected"] if selected else [])
     return "-".join(["cards", language, *extras]) + ".pdf"
 
 
 def build_card_sheets(ctx: BuildContext) -> Path:
-    target = ctx.out_dir / sheets_name(ctx.language, theme=ctx.theme, guides=ctx.guides, selected=ctx.selected)
-    write_sheets(ctx.deck, target, options=SheetOptions(paper=ctx.paper, theme=ctx.theme, guides=ctx.guides),
+    target = ctx.out_dir / sheets_name(ctx.language, theme=ctx.theme, guides=ctx.guides, selected=ctx.selected,
+                                       butted=ctx.butted)
+    write_sheets(ctx.deck, target, options=SheetOptions(paper=ctx.paper, theme=ctx.theme, guides=ctx.guides,
+                                                        butted=ctx.butted),
                  translate=ctx.translate, language=ctx.language, progress=ctx.progress)
     return target
 
@@ -88,7 +95,7 @@ def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = N
                paper: str = "a4", allow_untranslated: bool = False,
                progress: Progress | None = None, on_product: Callable[[Path], None] | None = None,
                on_note: Callable[[str], None] | None = None, theme: str = "default",
-               guides: bool = False, selected: bool = False) -> list[Path]:
+               guides: bool = False, selected: bool = False, butted: bool = False) -> list[Path]:
     """Build every product of ``deck`` in each language; returns the files written.
 
     Every check is made first (:func:`cardgen.buildable.check_buildable`, what ``validate``
@@ -104,7 +111,7 @@ def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = N
     with staged_folder(out_dir) as stage:
         staged = _build_into(deck, stage, languages=languages, only=only, paper=paper,
                              allow_untranslated=allow_untranslated, progress=progress, on_note=on_note, theme=theme,
-                             guides=guides, checked=checked, selected=selected)
+                             guides=guides, checked=checked, selected=selected, butted=butted)
     written = [out_dir / path.name for path in staged]
     for path in written if on_product else ():
         on_product(path)
@@ -113,7 +120,8 @@ def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = N
 
 def _build_into(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None, only: list[str] | None, paper: str,
                 allow_untranslated: bool, progress: Progress | None, on_note: Callable[[str], None] | None,
-                theme: str, guides: bool, checked: Checked, selected: bool = False) -> list[Path]:
+                theme: str, guides: bool, checked: Checked, selected: bool = False,
+                butted: bool = False) -> list[Path]:
     written: list[Path] = []
     for language in languages or deck.languages:
         notes: list[str] = list(checked.notes.get(language, []))
@@ -123,7 +131,7 @@ def _build_into(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None, o
             on_note(note)
         ctx = BuildContext(deck=deck, language=language, translate=translate, out_dir=out_dir, paper=paper,
                            progress=progress, notes=notes, theme=theme, guides=guides,
-                           selected=selected)
+                           selected=selected, butted=butted)
         for name, builder in PRODUCTS.items():
             if only and name not in only:
                 continue

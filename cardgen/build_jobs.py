@@ -47,6 +47,7 @@ class Job:
     allow_untranslated: bool = False
     theme: str = "default"
     guides: bool = False
+    butted: bool = False
     report_notes: bool = False
     """Whether this job reports the translator's notes (one job per deck and language does)."""
 
@@ -73,7 +74,7 @@ def default_jobs() -> int:
 
 def plan_jobs(deck: DeckSpec, folder: Path, out_dir: Path, *, languages: Sequence[str] | None = None,
               only: Sequence[str] | None = None, paper: str = "a4", allow_untranslated: bool = False,
-              theme: str = "default", guides: bool = False) -> list[Job]:
+              theme: str = "default", guides: bool = False, butted: bool = False) -> list[Job]:
     """The jobs of one deck, in the sequential build's order (language, then product)."""
     from cardgen.build import PRODUCTS
 
@@ -86,7 +87,7 @@ def plan_jobs(deck: DeckSpec, folder: Path, out_dir: Path, *, languages: Sequenc
                 continue
             jobs.append(Job(folder=folder, deck=deck.deck, language=language, product=product, out_dir=out_dir,
                             paper=paper, allow_untranslated=allow_untranslated, theme=theme, guides=guides,
-                            report_notes=first))
+                            butted=butted, report_notes=first))
             first = False
     return jobs
 
@@ -110,7 +111,7 @@ def run_job(job: Job) -> JobResult:
         translate, found = _TRANSLATORS[key]
         notes = list(found) if job.report_notes else []
         ctx = BuildContext(deck=deck, language=job.language, translate=translate, out_dir=job.out_dir,
-                           paper=job.paper, notes=notes, theme=job.theme, guides=job.guides)
+                           paper=job.paper, notes=notes, theme=job.theme, guides=job.guides, butted=job.butted)
         result.notes = list(notes)  # what the sequential build reports: the translator's notes
         result.path = PRODUCTS[job.product](ctx)
     except CardgenError as error:

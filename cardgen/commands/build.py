@@ -13,6 +13,7 @@ from cardgen.build_jobs import JobResult, default_jobs, plan_jobs, run_jobs
 from cardgen.buildable import check_buildable
 from cardgen.commands import console
 from cardgen.commands.options import (
+    butted_option,
     cards_option,
     check_theme,
     output_option,
@@ -36,12 +37,13 @@ from cardgen.output import remove_stale_temps, staged_folder
 @click.option("--allow-untranslated", is_flag=True, help="Use English for strings a catalog lacks, and say how many.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Build N products at once, one per core (default: every core; 1: one after the other).")
+@butted_option
 @strict_option
 @click.option("--no-preflight", is_flag=True, help="Skip the preflight checks (see 'cardgen preflight').")
 @theme_option
 @cards_option
 def command(deck_dirs: tuple[Path, ...], output: Path | None, languages: tuple[str, ...], paper: str,
-            allow_untranslated: bool, jobs: int | None, strict: bool, no_preflight: bool, theme: str, guides: bool,
+            allow_untranslated: bool, jobs: int | None, butted: bool, strict: bool, no_preflight: bool, theme: str, guides: bool,
             cards: dict[str, int] | None) -> None:
     """Build card sheets (and every other product) for DECK_DIRS, or for every deck in decks/.
 
@@ -64,12 +66,12 @@ def command(deck_dirs: tuple[Path, ...], output: Path | None, languages: tuple[s
             if cards is not None:  # a reprint of some cards: their sheets only, in this process
                 if not no_preflight:
                     warn_before_writing(deck, languages=list(languages) or deck.languages, paper=paper,
-                                        strict=strict, allow_untranslated=allow_untranslated)
+                                        strict=strict, allow_untranslated=allow_untranslated, butted=butted)
                 started = time.process_time()
                 with page_progress(f"{deck.deck}", enabled=deck.total_cards > 4 * 9) as progress:
                     build_deck(deck, target, languages=list(languages) or None, paper=paper,
                                allow_untranslated=allow_untranslated, progress=progress, theme=theme, guides=guides,
-                               only=["cards"], selected=True,
+                               only=["cards"], selected=True, butted=butted,
                                on_product=lambda path: console.say(f"wrote {display_path(path)}"),
                                on_note=console.note)
                 console.detail(f"{deck.deck}: {time.process_time() - started:.1f} CPU seconds")
@@ -79,7 +81,7 @@ def command(deck_dirs: tuple[Path, ...], output: Path | None, languages: tuple[s
                             allow_untranslated=allow_untranslated, scratch=target)
             if not no_preflight:  # warnings on stderr; with --strict an error, and nothing written
                 warn_before_writing(deck, languages=list(languages) or deck.languages, paper=paper, strict=strict,
-                                    allow_untranslated=allow_untranslated)
+                                    allow_untranslated=allow_untranslated, butted=butted)
             remove_stale_temps(target)
             planned.append((deck, folder, target))
         except CardgenError as error:
@@ -99,7 +101,8 @@ def command(deck_dirs: tuple[Path, ...], output: Path | None, languages: tuple[s
             stage = stack.enter_context(staged_folder(target))
             shown[stage] = target
             jobs_to_run += plan_jobs(deck, folder, stage, languages=list(languages) or None, paper=paper,
-                                     allow_untranslated=allow_untranslated, theme=theme, guides=guides)
+                                     allow_untranslated=allow_untranslated, theme=theme, guides=guides,
+                                     butted=butted)
         with console.progress("products", enabled=len(jobs_to_run) > 1) as progress:
 
             def done(result: JobResult, count: int, total: int) -> None:

@@ -98,6 +98,13 @@ def check_theme(deck: Any, theme: str) -> None:
                                  param_hint="--theme") from None
 
 
+butted_option = click.option(
+    "--butted", is_flag=True,
+    help="Cards edge to edge with shared cut lines, for more per page (poker on A4: 8, or 9 with "
+         "--no-crop-marks --cut-lines). There is no gutter, so each card's bleed is cut away by its "
+         "neighbour: a missed cut shows a sliver of the next card. Crop marks only around the grid.")
+
+
 def check_back_offset(deck: Any, offset: tuple[float, float], *, layout: str = "duplex") -> None:
     """Refuse a back offset larger than the deck's bleed, as a bad flag (exit 2).
 

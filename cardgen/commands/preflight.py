@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.commands.options import printer_margin_option
+from cardgen.commands.options import butted_option, printer_margin_option
 from cardgen.errors import CardgenError, ProblemList
 from cardgen.layout.sizes import PAPER_SIZES
 from cardgen.loading import load_deck
@@ -36,8 +36,15 @@ strict_option = click.option("--strict", is_flag=True,
 @click.option("--layout", "layouts", multiple=True, type=click.Choice(LAYOUTS),
               help="Check this sheet layout (repeatable; default: all).")
 @printer_margin_option
+@butted_option
 @strict_option
 @click.option("--allow-untranslated", is_flag=True, help="Draw missing translations in English (each is reported).")
+@click.option("--books", is_flag=True,
+              help="Instead of the cards and sheets, check the rulebook and walkthrough handout (built in a scratch "
+                   "folder): no text under --book-min-size, read from the PDFs.")
+@click.option("--booklet", is_flag=True, help="With --books: also the folded booklet ('cardgen rulebook --booklet').")
+@click.option("--book-min-size", type=click.FloatRange(4, 20), default=8.0, show_default=True, metavar="PT",
+              help="With --books: the smallest text allowed in a rulebook or handout.")
 @click.option("--report", type=click.Path(path_type=Path, dir_okay=False),
               help="Also write a proof PDF: every face full size with its problems outlined, and greyscale and "
                    "colour-blind versions beside it.")
@@ -51,8 +58,8 @@ strict_option = click.option("--strict", is_flag=True,
               help="With --pdf: also report images that print coarser than this (DriveThruCards asks for 300).")
 @click.pass_context
 def command(ctx: click.Context, deck_dir: Path | None, languages: tuple[str, ...], papers: tuple[str, ...],
-            layouts: tuple[str, ...], printer_margin: float, strict: bool, allow_untranslated: bool,
-            report: Path | None, pdf_file: Path | None, pdfx: str, ink_limit: int, min_dpi: float | None) -> None:
+            layouts: tuple[str, ...], printer_margin: float, butted: bool, strict: bool, allow_untranslated: bool,
+            books: bool, booklet: bool, book_min_size: float, report: Path | None, pdf_file: Path | None, pdfx: str, ink_limit: int, min_dpi: float | None) -> None:
     """Check DECK_DIR as a print designer would, or a PDF file for a print shop (--pdf): one line per problem."""
     if pdf_file is not None:
         if deck_dir is not None:
@@ -65,10 +72,21 @@ def command(ctx: click.Context, deck_dir: Path | None, languages: tuple[str, ...
         source = ctx.get_parameter_source(name)
         if source is not None and source.name == "COMMANDLINE":
             raise click.BadParameter("only applies with --pdf", param_hint="--" + name.replace("_", "-"))
+    for name in ("booklet", "book_min_size"):
+        source = ctx.get_parameter_source(name)
+        if not books and source is not None and source.name == "COMMANDLINE":
+            raise click.BadParameter("only applies with --books", param_hint="--" + name.replace("_", "-"))
     deck = load_deck(deck_dir)
+    if books:
+        if report is not None:
+            raise click.BadParameter("the proof report shows card faces; leave it out with --books",
+                                     param_hint="--report")
+        check_books(deck, languages=languages, paper=(papers[0].lower() if papers else "a4"),
+                    min_size=book_min_size, booklet=booklet, strict=strict, allow_untranslated=allow_untranslated)
+        return
     options = PreflightOptions(languages=languages, papers=tuple(p.lower() for p in papers) or PAPERS,
                                layouts=layouts or LAYOUTS, printer_margin=printer_margin,
-                               allow_untranslated=allow_untranslated)
+                               allow_untranslated=allow_untranslated, butted=butted)
     result = check_deck(deck, options)
     for problem in result.problems:
         click.echo(problem.format())
@@ -87,6 +105,20 @@ def check_deck(deck: DeckSpec, options: PreflightOptions) -> PreflightResult:
     return preflight_deck(deck, options)
 
 
+def check_books(deck: DeckSpec, *, languages: Sequence[str], paper: str, min_size: float, booklet: bool,
+                strict: bool, allow_untranslated: bool) -> None:
+    """Mode 3: the type sizes of the deck's rulebook and walkthrough (and booklet), read from the PDFs."""
+    from cardgen.preflight.books import preflight_books
+
+    problems = preflight_books(deck, languages=languages, paper=paper, min_size=min_size, booklet=booklet,
+                               allow_untranslated=allow_untranslated)
+    for problem in problems:
+        click.echo(problem.format())
+    click.echo(summary(deck, problems).replace("preflight:", "preflight (books):"), err=True)
+    if strict and problems:
+        raise click.exceptions.Exit(1)
+
+
 def summary(deck: DeckSpec, problems: Sequence[Problem]) -> str:
     if not problems:
         return f"preflight: {deck.deck} passes"
@@ -95,10 +127,10 @@ def summary(deck: DeckSpec, problems: Sequence[Problem]) -> str:
 
 def warn_before_writing(deck: DeckSpec, *, languages: Sequence[str], paper: str, layout: str = "duplex",
                         printer_margin: float | None = None, strict: bool = False,
-                        allow_untranslated: bool = False) -> None:
+                        allow_untranslated: bool = False, butted: bool = False, crop_marks: bool = True) -> None:
     """Preflight of what a build is about to write: warnings on stderr; with ``strict`` an error."""
     options = PreflightOptions(languages=tuple(languages), papers=(paper,), layouts=(layout,),
-                               allow_untranslated=allow_untranslated)
+                               allow_untranslated=allow_untranslated, butted=butted, crop_marks=crop_marks)
     if printer_margin is not None:
         options = replace(options, printer_margin=printer_margin)
     problems = check_deck(deck, options).problems

@@ -11,6 +11,7 @@ from cardgen.build import translator_for
 from cardgen.commands import console
 from cardgen.commands.options import (
     OffsetType,
+    butted_option,
     cards_option,
     check_back_offset,
     check_theme,
@@ -39,7 +40,9 @@ from cardgen.render.sheets import SheetOptions, write_sheets
               help="Which edge your printer flips on for duplex.")
 @click.option("--back-offset", type=OffsetType(), default="0mm,0mm", show_default=True,
               help="Shift every back by DX,DY (measure it with 'cardgen calibrate').")
-@click.option("--cut-lines", is_flag=True, help="Also draw thin dashed cut lines along every trim line.")
+@click.option("--cut-lines", is_flag=True, help="Also draw thin dashed cut lines along every trim line "
+              "(with --butted: along the shared trims too, where no crop mark reaches).")
+@butted_option
 @click.option("--no-crop-marks", is_flag=True, help="Leave out crop marks.")
 @click.option("--no-backs", is_flag=True, help="Duplex: fronts only, no backs pages (single-sided pieces, e.g. markers).")
 @printer_margin_option
@@ -56,7 +59,7 @@ from cardgen.render.sheets import SheetOptions, write_sheets
 @cards_option
 @output_option(folder=False, required=True, help="PDF file to write.")
 def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tuple[float, float], cut_lines: bool,
-            no_crop_marks: bool, no_backs: bool, printer_margin: float, strict: bool, theme: str, guides: bool,
+            butted: bool, no_crop_marks: bool, no_backs: bool, printer_margin: float, strict: bool, theme: str, guides: bool,
             lang: str, allow_untranslated: bool, pdfx: str | None, profile: str, ink_limit: int,
             cards: dict[str, int] | None, output: Path) -> None:
     """Write the card sheets of DECK_DIR to a PDF."""
@@ -72,10 +75,11 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
     for note in notes:
         console.note(note)
     warn_before_writing(deck, languages=[lang], paper=paper, layout=layout, printer_margin=printer_margin,
-                        strict=strict, allow_untranslated=allow_untranslated)
+                        strict=strict, allow_untranslated=allow_untranslated, butted=butted,
+                        crop_marks=not no_crop_marks)
     options = SheetOptions(paper=paper, layout=layout, flip=flip, back_offset=back_offset,  # type: ignore[arg-type]
                            crop_marks=not no_crop_marks, cut_lines=cut_lines, theme=theme, guides=guides,
-                           printer_margin=printer_margin, backs=not no_backs)
+                           printer_margin=printer_margin, backs=not no_backs, butted=butted)
     condition = None
     if pdfx:
         from cardgen.color.cmyk import print_condition

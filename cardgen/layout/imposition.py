@@ -1,9 +1,11 @@
 """Where cards go on printed sheets: grids, gutterfold, duplex mirroring, back offset.
 
 Pure geometry in points, origin at the bottom-left of the page. A slot is a card's trim box on
-the page plus the clip rectangle its bleed may fill (its whole bleed: neighbours are two bleeds
-apart). Every crop mark and label lies inside
-the printable area (``PRINTER_MARGIN`` from the paper edge).
+the page plus the clip rectangle its bleed may fill: its whole bleed when neighbours are two
+bleeds apart (the default), or, when the cards are *butted* edge to edge, the bleed only on the
+grid's outer edges (a shared trim is both cards' edge, so each neighbour cuts the other's bleed
+away). Every crop mark and label lies inside the printable area (``PRINTER_MARGIN`` from the
+paper edge).
 """
 
 from __future__ import annotations
@@ -63,6 +65,8 @@ class Sheet:
     fold_x: float | None = None
     """Gutterfold: the x of the fold line."""
     printer_margin: float = PRINTER_MARGIN
+    butted: bool = False
+    """Cards edge to edge with shared trims (no gutter): only the grid's outer edges keep a bleed."""
 
     @property
     def per_page(self) -> int:
@@ -93,13 +97,15 @@ class Sheet:
                 max(s.x + s.width for s in self.slots), max(s.y + s.height for s in self.slots))
 
 
-def _axis(length: float, card: float, bleed: float, margin: float) -> tuple[int, float, float]:
+def _axis(length: float, card: float, bleed: float, margin: float, *,
+          butted: bool = False) -> tuple[int, float, float]:
     """How many cards fit along one axis, the gutter between them and the first trim edge.
 
-    Neighbours are ``2 * bleed`` apart so that each card keeps its whole bleed; the run of cards
-    is centred, with at least ``margin`` between each outer trim and the paper edge.
+    Neighbours are ``2 * bleed`` apart so that each card keeps its whole bleed (``butted``: no
+    gutter, they share a trim); the run of cards is centred, with at least ``margin`` between
+    each outer trim and the paper edge.
     """
-    gap = 2 * bleed
+    gap = 0.0 if butted else 2 * bleed
     count = int((length - 2 * margin + gap + 1e-6) // (card + gap))
     if count < 1:
         return 0, 0.0, 0.0
@@ -107,16 +113,19 @@ def _axis(length: float, card: float, bleed: float, margin: float) -> tuple[int,
     return count, gap, (length - span) / 2
 
 
-def grid(paper: Size, card: Size, bleed: float, *, printer_margin: float = PRINTER_MARGIN) -> Sheet:
+def grid(paper: Size, card: Size, bleed: float, *, printer_margin: float = PRINTER_MARGIN,
+         butted: bool = False, crop_marks: bool = True) -> Sheet:
     """The centred grid that fits the most cards on ``paper``, portrait or landscape, cards upright.
 
-    Every card keeps its full bleed, every crop mark lies inside the printable area; a
-    landscape page (the cards turned on the paper) is chosen only when it holds more cards.
+    Every card keeps its full bleed (``butted``: cards edge to edge, the bleed kept only on the
+    grid's outer edges), every crop mark lies inside the printable area; a landscape page (the
+    cards turned on the paper) is chosen only when it holds more cards. Butted cards without crop
+    marks (cut along the cut lines) need room only for the printer margin and the outer bleed.
     """
     best: Sheet | None = None
-    margin = outer_margin(bleed, printer_margin)
+    margin = outer_margin(bleed, printer_margin) if crop_marks or not butted else printer_margin + bleed
     for page in (paper, Size(paper.height_pt, paper.width_pt)):
-        sheet = _grid_on(page, card, bleed, margin, printer_margin)
+        sheet = _grid_on(page, card, bleed, margin, printer_margin, butted)
         if sheet.per_page and (best is None or sheet.per_page > best.per_page):
             best = sheet
     if best is None:
@@ -124,9 +133,10 @@ def grid(paper: Size, card: Size, bleed: float, *, printer_margin: float = PRINT
     return best
 
 
-def _grid_on(page: Size, card: Size, bleed: float, margin: float, printer_margin: float) -> Sheet:
-    cols, gap_x, left = _axis(page.width_pt, card.width_pt, bleed, margin)
-    rows, gap_y, bottom = _axis(page.height_pt, card.height_pt, bleed, margin)
+def _grid_on(page: Size, card: Size, bleed: float, margin: float, printer_margin: float,
+             butted: bool = False) -> Sheet:
+    cols, gap_x, left = _axis(page.width_pt, card.width_pt, bleed, margin, butted=butted)
+    rows, gap_y, bottom = _axis(page.height_pt, card.height_pt, bleed, margin, butted=butted)
     slots = []
     for row in range(rows):
         for col in range(cols):
@@ -134,12 +144,46 @@ def _grid_on(page: Size, card: Size, bleed: float, margin: float, printer_margin
             # reading order: top row first
             y = bottom + (rows - 1 - row) * (card.height_pt + gap_y)
             slots.append(_slot(x, y, card, bleed))
-    return Sheet(paper=page, cols=cols, rows=rows, slots=tuple(slots), bleed=bleed, printer_margin=printer_margin)
+    placed = butt(tuple(slots), bleed) if butted else tuple(slots)
+    return Sheet(paper=page, cols=cols, rows=rows, slots=placed, bleed=bleed, printer_margin=printer_margin,
+                 butted=butted)
 
 
 def _slot(x: float, y: float, card: Size, bleed: float) -> Slot:
     return Slot(x, y, card.width_pt, card.height_pt,
                 (x - bleed, y - bleed, x + card.width_pt + bleed, y + card.height_pt + bleed))
+
+
+def butt(slots: tuple[Slot, ...], bleed: float, tolerance: float = 0.05) -> tuple[Slot, ...]:
+    """Each slot's clip cut back to its trim on every edge it shares with another slot.
+
+    Butted cards share their trims; a bleed there would paint over the neighbour, so a card
+    keeps its bleed only on the edges that face paper.
+    """
+
+    def shares(a: Slot, side: str) -> bool:
+        for b in slots:
+            if b is a:
+                continue
+            across_x = min(a.x + a.width, b.x + b.width) - max(a.x, b.x) > tolerance
+            across_y = min(a.y + a.height, b.y + b.height) - max(a.y, b.y) > tolerance
+            if side == "left" and across_y and abs(b.x + b.width - a.x) < tolerance:
+                return True
+            if side == "right" and across_y and abs(b.x - (a.x + a.width)) < tolerance:
+                return True
+            if side == "bottom" and across_x and abs(b.y + b.height - a.y) < tolerance:
+                return True
+            if side == "top" and across_x and abs(b.y - (a.y + a.height)) < tolerance:
+                return True
+        return False
+
+    out = []
+    for slot in slots:
+        x0, y0, x1, y1 = slot.trim
+        clip = (x0 if shares(slot, "left") else x0 - bleed, y0 if shares(slot, "bottom") else y0 - bleed,
+                x1 if shares(slot, "right") else x1 + bleed, y1 if shares(slot, "top") else y1 + bleed)
+        out.append(replace(slot, clip=clip))
+    return tuple(out)
 
 
 def mirror(slot: Slot, paper: Size, *, flip: Flip = "long", offset: tuple[float, float] = (0.0, 0.0)) -> Slot:
@@ -168,20 +212,21 @@ def mirror(slot: Slot, paper: Size, *, flip: Flip = "long", offset: tuple[float,
 
 
 def gutterfold(paper: Size, card: Size, bleed: float, *,
-               printer_margin: float = PRINTER_MARGIN) -> tuple[Sheet, Sheet]:
+               printer_margin: float = PRINTER_MARGIN, butted: bool = False) -> tuple[Sheet, Sheet]:
     """Fronts on one half of the page, backs mirrored on the other, folded along the middle.
 
     Returns (fronts, backs): slot i of the backs sheet is the back of slot i of the fronts.
     The fold line is vertical. The page may be turned landscape and the cards turned a quarter
     when that fits more; the fold keeps ``FOLD_GUTTER`` from the nearest trims (room for its
-    label) unless only a gutter of one bleed fits more cards.
+    label) unless only a gutter of one bleed fits more cards. ``butted``: the cards of each half
+    edge to edge (the fold gutter stays), each keeping its bleed only towards the paper.
     """
     best: tuple[tuple[int, float, int], tuple[Sheet, Sheet]] | None = None
     margin = outer_margin(bleed, printer_margin)
     for gutter in (max(FOLD_GUTTER, bleed + 2 * MM), bleed):
         for page in (paper, Size(paper.height_pt, paper.width_pt)):
             for turn in (0, 90):
-                sheets = _gutterfold_on(page, card, bleed, margin, gutter, turn, printer_margin)
+                sheets = _gutterfold_on(page, card, bleed, margin, gutter, turn, printer_margin, butted)
                 if sheets is None:
                     continue
                 score = (sheets[0].per_page, gutter, -turn)
@@ -193,12 +238,12 @@ def gutterfold(paper: Size, card: Size, bleed: float, *,
 
 
 def _gutterfold_on(page: Size, card: Size, bleed: float, margin: float, gutter: float, turn: int,
-                   printer_margin: float) -> tuple[Sheet, Sheet] | None:
+                   printer_margin: float, butted: bool = False) -> tuple[Sheet, Sheet] | None:
     footprint = Size(card.height_pt, card.width_pt) if turn else card
     half = page.width_pt / 2
-    gap_x = 2 * bleed
+    gap_x = 0.0 if butted else 2 * bleed
     cols = int((half - gutter - margin + gap_x + 1e-6) // (footprint.width_pt + gap_x))
-    rows, gap_y, bottom = _axis(page.height_pt, footprint.height_pt, bleed, margin)
+    rows, gap_y, bottom = _axis(page.height_pt, footprint.height_pt, bleed, margin, butted=butted)
     if cols < 1 or rows < 1:
         return None
     flip: Flip = "long" if page.width_pt <= page.height_pt else "short"
@@ -209,10 +254,10 @@ def _gutterfold_on(page: Size, card: Size, bleed: float, margin: float, gutter: 
             # fronts on the left half, laid out from the fold outwards
             x = half - gutter - footprint.width_pt - col * (footprint.width_pt + gap_x)
             y = bottom + (rows - 1 - row) * (footprint.height_pt + gap_y)
-            front = replace(_slot(x, y, footprint, bleed), turn=turn)
-            fronts.append(front)
-            backs.append(mirror(front, page, flip=flip))
-    return (Sheet(paper=page, cols=cols, rows=rows, slots=tuple(fronts), bleed=bleed, fold_x=half,
-                  printer_margin=printer_margin),
+            fronts.append(replace(_slot(x, y, footprint, bleed), turn=turn))
+    placed = butt(tuple(fronts), bleed) if butted else tuple(fronts)
+    backs = [mirror(front, page, flip=flip) for front in placed]
+    return (Sheet(paper=page, cols=cols, rows=rows, slots=placed, bleed=bleed, fold_x=half,
+                  printer_margin=printer_margin, butted=butted),
             Sheet(paper=page, cols=cols, rows=rows, slots=tuple(backs), bleed=bleed, fold_x=half,
-                  printer_margin=printer_margin))
+                  printer_margin=printer_margin, butted=butted))

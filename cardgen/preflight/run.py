@@ -32,6 +32,9 @@ class PreflightOptions:
     min_card_size: float = CARD_MIN_SIZE
     allow_untranslated: bool = False
     """Draw missing translations in English (and report them as untranslated) instead of failing."""
+    butted: bool = False
+    """Sheets with the cards edge to edge (``--butted``): no gutter is asked of them."""
+    crop_marks: bool = True
 
 
 @dataclass
@@ -64,7 +67,8 @@ def preflight_deck(deck: DeckSpec, options: PreflightOptions = PreflightOptions(
         title = translate("deck:title", deck.title)
         for paper in options.papers:
             for layout in options.layouts:
-                sheet_options = SheetOptions(paper=paper, layout=layout, printer_margin=options.printer_margin)  # type: ignore[arg-type]
+                sheet_options = SheetOptions(paper=paper, layout=layout, printer_margin=options.printer_margin,  # type: ignore[arg-type]
+                                             butted=options.butted, crop_marks=options.crop_marks)
                 label = sheet_text(translate, "sheet:label.fronts", title=title, number=99, count=99)
                 problems.extend(check_sheets(deck, sheet_options, language=language, label=label,
                                              fold_label=sheet_text(translate, "sheet:fold"),

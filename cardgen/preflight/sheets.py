@@ -3,7 +3,7 @@
 The page furniture is drawn by the same functions the sheet writer uses, into a measuring
 canvas; every card placement counts as ink over its whole bleed. Rules: ink in the printer's
 unprintable margin (``margin-ink``), neighbouring trims closer than two bleeds
-(``bleed-gap``), a crop mark across another card's bleed (``mark-crosses-bleed``), sheet text
+(``bleed-gap``; not for butted sheets, whose cards share their trims by request), a crop mark across another card's bleed (``mark-crosses-bleed``), sheet text
 under the minimum size (``tiny-text``).
 """
 
@@ -93,8 +93,8 @@ def check_sheets(deck: DeckSpec, options: SheetOptions, *, language: str = "", l
                            f"{mark.bbox[1] / MM:.1f}) mm crosses the bleed of the card at ({slot.x / MM:.1f}, "
                            f"{slot.y / MM:.1f}) mm", mark.bbox)
                     break
-        gap = _closest_trims(sheet.slots)
-        if gap is not None and EPSILON < gap < 2 * sheet.bleed - EPSILON:
+        gap = None if sheet.butted else _closest_trims(sheet.slots)
+        if gap is not None and gap < 2 * sheet.bleed - EPSILON:  # touching trims too, unless butted was asked for
             report("bleed-gap", "imposition", f"{page}: neighbouring trims are {gap / MM:.2f} mm apart, under twice "
                    f"the {sheet.bleed / MM:.1f} mm bleed: a slightly missed cut shows the next card")
     return problems

@@ -57,6 +57,9 @@ class SheetOptions:
     """Paper edge a printer cannot print on: no mark, label or bleed is put there."""
     backs: bool = True
     """Duplex: False leaves out the backs pages (single-sided pieces such as markers)."""
+    butted: bool = False
+    """Cards edge to edge with shared cut lines (more per page; each card's bleed is cut away by its
+    neighbour, so a missed cut shows a sliver of the next card): crop marks only around the grid."""
 
 
 def new_canvas(path: Path, *, pagesize: tuple[float, float], title: str, author: str, subject: str) -> RLCanvas:
@@ -182,10 +185,11 @@ def impose(paper: str, card: Size, bleed: float, options: SheetOptions) -> tuple
     """The fronts and backs sheets of a grid layout: slot i of backs lies behind slot i of fronts."""
     page = PAPER_SIZES[paper]
     if options.layout == "gutterfold":
-        return gutterfold(page, card, bleed, printer_margin=options.printer_margin)
-    fronts = grid(page, card, bleed, printer_margin=options.printer_margin)
+        return gutterfold(page, card, bleed, printer_margin=options.printer_margin, butted=options.butted)
+    fronts = grid(page, card, bleed, printer_margin=options.printer_margin, butted=options.butted,
+                  crop_marks=options.crop_marks)
     backs = Sheet(paper=fronts.paper, cols=fronts.cols, rows=fronts.rows, bleed=bleed,
-                  printer_margin=options.printer_margin,
+                  printer_margin=options.printer_margin, butted=options.butted,
                   slots=tuple(mirror(s, fronts.paper, flip=options.flip, offset=options.back_offset)
                               for s in fronts.slots))
     return fronts, backs

@@ -133,6 +133,10 @@ class KeepWithStart(KeepTogether):
         return result
 
 
+FOOTER_MIN_SIZE = 8.0
+"""No text in a handout under 8 pt (the preflight's book rule), the page footer included."""
+
+
 class BookDoc(BaseDocTemplate):
     """One frame per page, a footer from page 2 on, bookmarks and contents from the headings."""
 
@@ -152,7 +156,7 @@ class BookDoc(BaseDocTemplate):
         if page == 1:
             return
         canvas.saveState()
-        canvas.setFont(BODY, self.geo.body_size * 0.8)
+        canvas.setFont(BODY, max(FOOTER_MIN_SIZE, self.geo.body_size * 0.8))  # a booklet's 9.4 pt body: 8, not 7.5
         canvas.setFillColor(MUTED)
         canvas.drawCentredString(self.geo.page.width_pt / 2, self.geo.margin_bottom * 0.45, self.footer(page))
         canvas.restoreState()

@@ -156,7 +156,7 @@ class FrameFlowable(Flowable):
     def draw(self) -> None:
         c = self.canv
         c.saveState()
-        c.setFont(BODY_BOLD, 7.5)
+        c.setFont(BODY_BOLD, 8)  # the step label: a handout's smallest text is 8 pt
         c.setFillColorRGB(0.4, 0.4, 0.4)
         c.drawRightString(self.width, self.height - 8, apply_typography(self.label, self.painter.renderer.language))
         c.scale(self.scale, self.scale)

@@ -166,3 +166,39 @@ def test_preflight_options_limit_languages_papers_and_layouts() -> None:
     deck = load_deck(FIXTURES / "untranslated")
     only_english = preflight_deck(deck, PreflightOptions(languages=("en",), papers=("a4",), layouts=("single",)))
     assert only_english.problems == [] and list(only_english.faces) == ["en"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("layout", ["duplex", "gutterfold"])
+def test_butted_sheets_pass_the_sheet_rules(paper: str, layout: str) -> None:
+    """Cards edge to edge were asked for: no gutter is required, every other sheet rule holds."""
+    from cardgen.render.sheets import impose
+
+    deck = load_deck(FIXTURES / "clean")
+    options = SheetOptions(paper=paper, layout=layout, butted=True)  # type: ignore[arg-type]
+    fronts, _ = impose(paper, deck.print.size, deck.print.bleed, options)
+    assert fronts.butted and any(abs(a.x + a.width - b.x) < 0.01 or abs(a.y + a.height - b.y) < 0.01
+                                 for a in fronts.slots for b in fronts.slots)  # shared trims
+    assert check_sheets(deck, options) == []
+
+
+def test_butted_sheets_still_fail_the_margin_and_mark_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Butted sheets imposed for a 1 mm printer margin, checked against 5 mm; and marks moved into the bleed."""
+    import cardgen.preflight.sheets as sheets_module
+    import cardgen.render.marks as marks_module
+
+    real = sheets_module.impose
+
+    def tight(paper, card, bleed, options):  # type: ignore[no-untyped-def]
+        fronts, backs = real(paper, card, bleed, replace(options, printer_margin=1 * MM))
+        return (replace(fronts, printer_margin=options.printer_margin),
+                replace(backs, printer_margin=options.printer_margin))
+
+    monkeypatch.setattr(sheets_module, "impose", tight)
+    deck = load_deck(FIXTURES / "clean")
+    lines = [p.format() for p in check_sheets(deck, SheetOptions(paper="a4", butted=True))]
+    assert any("element crop-marks: margin-ink: a4 duplex" in line for line in lines), lines
+    monkeypatch.setattr(sheets_module, "impose", real)
+    monkeypatch.setattr(marks_module, "mark_offset", lambda bleed: 1 * MM)
+    lines = [p.format() for p in check_sheets(deck, SheetOptions(paper="a4", butted=True))]
+    assert any("element crop-marks: mark-crosses-bleed: a4 duplex" in line for line in lines), lines

@@ -33,3 +33,21 @@ def test_type_colours_of_a_family_print_as_different_greys(deck: str) -> None:
     for names in families(spec).values():
         greys = sorted(lightness(spec.types[name].color) for name in names)
         assert all(b - a >= 15 for a, b in itertools.pairwise(greys)), (deck, names, [round(g) for g in greys])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("deck", DECKS)
+def test_shipped_books_have_no_text_under_8pt(deck: str) -> None:
+    """The rulebook and walkthrough handout as built, EN and FR (the booklet's diagram labels are not yet 8 pt)."""
+    result = CliRunner().invoke(main, ["preflight", str(ROOT / "decks" / deck), "--books", "--strict"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+    assert "passes" in result.stderr
+
+
+@pytest.mark.parametrize("deck", ["falling"])
+@pytest.mark.parametrize("lang", ["en"])
+def test_shipped_books_have_no_text_under_8pt_fast(deck: str, lang: str) -> None:
+    """One deck's books in one language in the fast suite (rulebook and walkthrough, about 3 CPU seconds)."""
+    result = CliRunner().invoke(main, ["preflight", str(ROOT / "decks" / deck), "--books", "--lang", lang, "--strict"])
+    assert result.exit_code == 0, result.output
