@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from reportlab.pdfbase.pdfdoc import xObjectName
+
 from cardgen.layout.imposition import Slot
 from cardgen.loading.deck_loader import load_deck_layouts
 from cardgen.model.deck import CardSpec, DeckSpec
@@ -20,7 +22,6 @@ from cardgen.output import atomic_path
 from cardgen.render.card_renderer import CardRenderer, Translate, no_translation
 from cardgen.render.fonts import register_fonts
 from cardgen.render.sheets import _FormCache, new_canvas
-from reportlab.pdfbase.pdfdoc import xObjectName
 
 Side = Literal["front", "back"]
 Box = tuple[float, float, float, float]
@@ -81,9 +82,21 @@ def form_content(canvas: object, form: str) -> tuple[object, ...]:
     the same picture.
     """
     obj = canvas._doc.idToObject[xObjectName(form)]  # type: ignore[attr-defined]
-    states = getattr(obj, "ExtGState", None)
-    return (obj.stream, repr(obj.XObjects), repr(sorted(states.dict.items()) if states is not None and
-                                                   hasattr(states, "dict") else states))
+    return (obj.stream, _plain(obj.XObjects), _plain(getattr(obj, "ExtGState", None)))
+
+
+def _plain(value: object) -> object:
+    """A reportlab PDF value as comparable plain data (its dictionaries by content, not identity)."""
+    inner = getattr(value, "dict", None)
+    if isinstance(inner, dict):
+        value = inner
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _plain(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_plain(v) for v in value)
+    if value is None or isinstance(value, (str, bytes, int, float)):
+        return value
+    return repr(value)  # an unknown object: compared by identity, so never wrongly merged
 
 
 def write_card_pages(deck: DeckSpec, target: Path, *, translate: Translate = no_translation,
@@ -102,6 +115,7 @@ def write_card_pages(deck: DeckSpec, target: Path, *, translate: Translate = no_
     with atomic_path(Path(target)) as tmp:
         c = new_canvas(tmp, pagesize=(w + 2 * b, h + 2 * b), title=title,
                        author=deck.designer, subject="Distinct card faces and backs")
+        c.setPageCompression(0)  # a scratch file read once by pdfium: no deflate to write and undo
         forms = _FormCache(c, renderer)
         slot = Slot(b, b, w, h, (0.0, 0.0, w + 2 * b, h + 2 * b))
 
