@@ -30,14 +30,12 @@ def chunk(kind: bytes, data: bytes) -> bytes:
 
 def up_filtered_rows(image: Image.Image) -> bytes:
     """The PNG scanlines of an RGB image, each ``02`` + the row minus the row above (mod 256)."""
-    width, height = image.size
-    above = Image.new("RGB", (width, height))
-    if height > 1:
-        above.paste(image.crop((0, 0, width, height - 1)), (0, 1))
-    data = ImageChops.subtract_modulo(image, above).tobytes()
+    width = image.width
+    # the image shifted down a row (its last row wraps to the top): one C call, no blank image
+    data = memoryview(ImageChops.subtract_modulo(image, ImageChops.offset(image, 0, 1)).tobytes())
     stride = width * 3
-    # the first row has no row above: "Up" against zeros is the row itself, written as filter 0
-    parts = [FILTER_NONE, data[:stride]]
+    # the first row has no row above: it is written as it is, with filter 0
+    parts: list[bytes | memoryview] = [FILTER_NONE, image.crop((0, 0, width, 1)).tobytes()]
     for start in range(stride, len(data), stride):
         parts.append(FILTER_UP)
         parts.append(data[start:start + stride])

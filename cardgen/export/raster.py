@@ -92,7 +92,7 @@ def render_region(pdf: str, page_index: int, box: Box, size: tuple[int, int]) ->
     flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER
     pdfium_c.FPDF_RenderPageBitmap(bitmap, page, -round(x0 * sx), -round((page_h - y1) * sy),
                                    round(page_w * sx), round(page_h * sy), 0, flags)
-    image = bitmap.to_pil().copy()
+    image = bitmap.to_pil()  # for a 3-byte bitmap Pillow's frombuffer already copies the pixels
     page.close()
     bitmap.close()
     return image
