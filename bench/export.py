@@ -5,10 +5,16 @@ at 300 dpi with 3 mm bleed (821 × 1121 px), PNG zlib level 3, with a dpi tag. T
 baseline is a careful single-process script: it draws each *distinct* card once with
 ImageDraw (bleed fill, type band with diagonal stripes, TTF title, type label, rounded panel,
 a polygon icon, wrapped rule text, foot band, credit; the back: field, diamond motif, frame,
-title, tagline), encodes it once and writes the bytes for every copy. cardgen draws the
-vector cards into a PDF, rasterises each distinct page with pdfium on every core and writes
-every copy atomically. Each run is a fresh process; runs alternate A, B, A, B and the median
-is kept. Decks:
+title, tagline), encodes it once and writes the bytes for every copy. Since 2026-11-24 its icon is
+as complex as cardgen's (two stacked cards, an arrow, a plus: before, one 7-point polygon) and it
+draws the type symbol on the band and at both ends of the credit as cardgen does; it still sets
+the rule text in one weight (cardgen sets ``**bold**`` runs). cardgen draws the
+vector cards into a PDF, rasterises each distinct picture once with pdfium (a worker process per
+16 pictures, up to one per core; ``cardgen-1``: one process) and writes every copy atomically.
+Each run is a whole fresh process, imports included; its CPU seconds (user + system, with its
+reaped worker processes) come from ``os.wait4``. Runs alternate cardgen, cardgen-1, Pillow; the
+table shows medians, and each ratio is the median of the Pillow ÷ cardgen CPU ratios of
+back-to-back runs (the machine is shared, so CPU, not wall time). Decks:
 
 * ``falling``: the FALLING deck, 54 cards, 8 faces + 1 back;
 * ``falling x10``: the same with every count × 10 (540 cards, still 9 images to draw);
@@ -122,6 +128,10 @@ def run_pillow(deck: Path, out: Path) -> dict[str, float]:
                 line = word
         return lines + [line]
 
+    def symbol(d: ImageDraw.ImageDraw, x: float, y: float, r: float, fill: str) -> None:
+        """A chevron, like the type symbols cardgen draws on the band and in the foot."""
+        d.polygon([(x - r, y - r), (x, y - r), (x + r, y), (x, y + r), (x - r, y + r), (x, y)], fill=fill)
+
     def face(card: dict) -> Image.Image:
         kind = data["types"][card["type"]]
         colour = hex_rgb(kind["color"])
@@ -138,14 +148,25 @@ def run_pillow(deck: Path, out: Path) -> dict[str, float]:
         d.rounded_rectangle(panel, radius=round(2.5 * MM * px), fill=mix(colour, (255, 255, 255), 0.86),
                             outline=mix(colour, (255, 255, 255), 0.55), width=round(0.8 * px))
         cx, cy, s = W / 2, (panel[1] + panel[3]) / 2, 0.3 * h
-        d.polygon([(cx - s / 3, cy - s / 4), (cx + s / 6, cy - s / 4), (cx + s / 6, cy - s / 2.5), (cx + s / 2, cy),
-                   (cx + s / 6, cy + s / 2.5), (cx + s / 6, cy + s / 4), (cx - s / 3, cy + s / 4)], fill=dark)
+        # the icon, as complex as cardgen's: two stacked cards, an arrow, a plus
+        stroke = round(2.2 * px)
+        for dx in (-0.22 * s, -0.12 * s):
+            d.rounded_rectangle((cx + dx - 0.16 * s, cy - 0.28 * s, cx + dx + 0.16 * s, cy + 0.3 * s),
+                                radius=round(1.5 * MM * px), fill="white", outline=dark, width=stroke)
+        d.polygon([(cx + 0.3 * s, cy - 0.5 * s), (cx + 0.38 * s, cy - 0.42 * s), (cx + 0.08 * s, cy - 0.12 * s),
+                   (cx + 0.14 * s, cy - 0.06 * s), (cx - 0.06 * s, cy - 0.02 * s), (cx - 0.02 * s, cy - 0.22 * s),
+                   (cx + 0.04 * s, cy - 0.16 * s)], fill=dark)
+        d.rectangle((cx + 0.2 * s, cy + 0.04 * s, cx + 0.26 * s, cy + 0.28 * s), fill=dark)
+        d.rectangle((cx + 0.11 * s, cy + 0.13 * s, cx + 0.35 * s, cy + 0.19 * s), fill=dark)
+        symbol(d, bleed + 0.13 * w, bleed + 0.085 * h, 0.05 * w, "white")  # the type symbol on the band
         lines = wrap(d, card.get("text", ""), 0.84 * w)
         leading = 9.5 * 1.22 * px
         top = bleed + 0.76 * h - leading * len(lines) / 2
         for n, line in enumerate(lines):
             d.text((W / 2, top + n * leading), line, font=text_font, fill="#1b1b1b", anchor="ma")
         d.rectangle((0, bleed + 0.89 * h, W, H), fill=colour)
+        for x in (bleed + 0.1 * w, bleed + 0.9 * w):  # the symbol at both ends of the credit
+            symbol(d, x, bleed + 0.93 * h, 0.025 * w, "white")
         d.text((W / 2, bleed + 0.93 * h), data.get("credit", ""), font=small_font, fill="white", anchor="mm")
         return image
 
@@ -198,10 +219,26 @@ def worker(kind: str, deck: Path, out: Path) -> None:
 
 
 def measure(kind: str, deck: Path, out: Path) -> dict[str, float]:
+    """One whole process (imports included): its CPU seconds (user + system, its reaped workers
+    included, from ``os.wait4``), wall seconds and what it reported."""
     shutil.rmtree(out, ignore_errors=True)
-    proc = subprocess.run([sys.executable, __file__, "--worker", kind, str(deck), str(out)], capture_output=True,
-                          text=True, check=True, cwd=ROOT)
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    with tempfile.TemporaryFile("w+") as errors:
+        start = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, __file__, "--worker", kind, str(deck), str(out)],
+                                stdout=subprocess.PIPE, stderr=errors, text=True, cwd=ROOT)
+        assert proc.stdout is not None
+        stdout = proc.stdout.read()
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode:
+            errors.seek(0)
+            raise SystemExit(f"{kind} failed on {deck}:\n{errors.read()}")
+    result = json.loads(stdout.strip().splitlines()[-1])
+    result["wall"] = wall
+    result["cpu"] = usage.ru_utime + usage.ru_stime
+    result["bytes"] = sum(f.stat().st_size for f in out.glob("*.png"))
+    return result
 
 
 def main() -> None:
@@ -214,11 +251,10 @@ def main() -> None:
         worker(kind, Path(deck), Path(out))
         return
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    print(f"PNG export, {DPI} dpi with bleed (821 x 1121 px), zlib level {LEVEL}, {cores} cores; median of {args.reps}.")
-    print("Times from the first import to the last file written; 'warm' leaves out the imports.")
-    print(f"{'deck':>12} {'cards':>6} {'drawn':>6} {'cardgen s':>10} {'1 core s':>9} {'Pillow s':>9} "
-          f"{'cg cards/s':>11} {'Pillow cards/s':>15} {'ratio':>6} {'warm cg s':>10} {'warm Pillow s':>14} "
-          f"{'warm ratio':>11}")
+    print(f"PNG export, {DPI} dpi with bleed (821 x 1121 px), zlib level {LEVEL}, {cores} cores; "
+          f"median of {args.reps}, whole processes (imports included), runs alternating.")
+    print(f"{'deck':>12} {'cards':>6} {'drawn':>6} {'cg CPU s':>9} {'cg-1 CPU s':>11} {'Pillow CPU s':>13} "
+          f"{'ratio':>6} {'ratio-1':>8} {'cg wall s':>10} {'Pillow wall s':>14} {'cg KB':>7} {'Pillow KB':>10}")
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         for label, deck in make_decks(tmp / "decks").items():
@@ -226,18 +262,18 @@ def main() -> None:
             for _ in range(args.reps):
                 for kind in runs:
                     runs[kind].append(measure(kind, deck, tmp / "out" / kind))
-            med = {kind: statistics.median(r["seconds"] for r in rs) for kind, rs in runs.items()}
-            warm = {kind: statistics.median(r["work"] for r in rs) for kind, rs in runs.items()}
+            cpu = {kind: statistics.median(r["cpu"] for r in rs) for kind, rs in runs.items()}
+            wall = {kind: statistics.median(r["wall"] for r in rs) for kind, rs in runs.items()}
             cards = runs["cardgen"][0]["cards"]
             assert runs["cardgen"][0]["files"] == runs["pillow"][0]["files"], "both must write the same files"
-            ratios = [p["seconds"] / c["seconds"] for c, p in zip(runs["cardgen"], runs["pillow"])]
-            warm_ratios = [p["work"] / c["work"] for c, p in zip(runs["cardgen"], runs["pillow"])]
-            print(f"{label:>12} {cards:>6.0f} {runs['cardgen'][0]['drawn']:>6.0f} {med['cardgen']:>10.3f} "
-                  f"{med['cardgen-1']:>9.3f} {med['pillow']:>9.3f} {cards / med['cardgen']:>11.0f} "
-                  f"{cards / med['pillow']:>15.0f} {statistics.median(ratios):>6.2f} {warm['cardgen']:>10.3f} "
-                  f"{warm['pillow']:>14.3f} {statistics.median(warm_ratios):>11.2f}")
-    print("ratio = Pillow time / cardgen time: above 1 means cardgen (all cores) is faster.")
-
+            ratio = statistics.median(p["cpu"] / c["cpu"] for c, p in zip(runs["cardgen"], runs["pillow"]))
+            ratio_1 = statistics.median(p["cpu"] / c["cpu"] for c, p in zip(runs["cardgen-1"], runs["pillow"]))
+            print(f"{label:>12} {cards:>6.0f} {runs['cardgen'][0]['drawn']:>6.0f} {cpu['cardgen']:>9.3f} "
+                  f"{cpu['cardgen-1']:>11.3f} {cpu['pillow']:>13.3f} {ratio:>6.2f} {ratio_1:>8.2f} "
+                  f"{wall['cardgen']:>10.3f} {wall['pillow']:>14.3f} {runs['cardgen'][0]['bytes'] / 1024:>7.0f} "
+                  f"{runs['pillow'][0]['bytes'] / 1024:>10.0f}")
+    print("ratio = Pillow CPU s / cardgen CPU s, median of the back-to-back pairs: above 1 means cardgen "
+          "spends less CPU; ratio-1 is cardgen with one process (--workers 1).")
 
 if __name__ == "__main__":
     main()

@@ -2,7 +2,9 @@
 
 Drawn exactly as ``cardgen sheets --layout single`` draws a card (same renderer, same Form
 XObject placement, same TrimBox/BleedBox), but each distinct face and each back layout appears
-once: a 5,400-card deck with 8 faces and one back gives 9 pages to rasterise.
+once: a 5,400-card deck with 8 faces and one back gives 9 pages to rasterise. Two cards whose
+faces draw the very same content (same operators, same fonts and images) share one page, so an
+export rasterises and encodes that picture once.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
+
+from reportlab.pdfbase.pdfdoc import xObjectName
 
 from cardgen.layout.imposition import Slot
 from cardgen.loading.deck_loader import load_deck_layouts
@@ -29,6 +33,7 @@ class CardPage:
     """One page of the card-pages PDF: a distinct face (``card`` set) or a back layout."""
 
     index: int
+    """The page that shows this image; cards with identical faces share one."""
     side: Side
     key: str
     """The card id for a face, the layout name for a back."""
@@ -70,6 +75,30 @@ def back_layouts(deck: DeckSpec) -> dict[str, str]:
     return {card.id: deck.types[card.type].back or deck.back.layout for card in deck.cards}
 
 
+def form_content(canvas: object, form: str) -> tuple[object, ...]:
+    """What a finished Form XObject draws: its content stream and the resources it names.
+
+    Font, image and graphics-state names are document-wide, so two forms with equal content draw
+    the same picture.
+    """
+    obj = canvas._doc.idToObject[xObjectName(form)]  # type: ignore[attr-defined]
+    return (obj.stream, _plain(obj.XObjects), _plain(getattr(obj, "ExtGState", None)))
+
+
+def _plain(value: object) -> object:
+    """A reportlab PDF value as comparable plain data (its dictionaries by content, not identity)."""
+    inner = getattr(value, "dict", None)
+    if isinstance(inner, dict):
+        value = inner
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _plain(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_plain(v) for v in value)
+    if value is None or isinstance(value, (str, bytes, int, float)):
+        return value
+    return repr(value)  # an unknown object: compared by identity, so never wrongly merged
+
+
 def write_card_pages(deck: DeckSpec, target: Path, *, translate: Translate = no_translation,
                      language: str = "en", theme: str = "default") -> CardPages:
     """Write one page per distinct face, then one per back layout used, and describe them."""
@@ -86,18 +115,29 @@ def write_card_pages(deck: DeckSpec, target: Path, *, translate: Translate = no_
     with atomic_path(Path(target)) as tmp:
         c = new_canvas(tmp, pagesize=(w + 2 * b, h + 2 * b), title=title,
                        author=deck.designer, subject="Distinct card faces and backs")
+        c.setPageCompression(0)  # a scratch file read once by pdfium: no deflate to write and undo
         forms = _FormCache(c, renderer)
         slot = Slot(b, b, w, h, (0.0, 0.0, w + 2 * b, h + 2 * b))
 
-        def page(form: str) -> None:
+        page_count = 0
+
+        def page(form: str) -> int:
+            nonlocal page_count
             c.setTrimBox((b, b, b + w, b + h))
             c.setBleedBox((0, 0, w + 2 * b, h + 2 * b))
             forms.place(form, slot)
             c.showPage()
+            page_count += 1
+            return page_count - 1
 
+        drawn: dict[tuple[object, ...], int] = {}
         for card in deck.cards:
-            page(forms.face(card))
-            pages.append(CardPage(len(pages), "front", card.id, translate(f"card:{card.id}.name", card.name),
+            form = forms.face(card)
+            look = form_content(c, form)
+            index = drawn.get(look)
+            if index is None:
+                index = drawn[look] = page(form)
+            pages.append(CardPage(index, "front", card.id, translate(f"card:{card.id}.name", card.name),
                                   card.count, card))
         shown: set[str] = set()
         for card in deck.cards:
@@ -105,8 +145,8 @@ def write_card_pages(deck: DeckSpec, target: Path, *, translate: Translate = no_
             if layout in shown:
                 continue
             shown.add(layout)
-            page(forms.back(card))
+            index = page(forms.back(card))
             name = f"{title} back" if len(back_counts) == 1 else f"{title} back ({layout})"
-            pages.append(CardPage(len(pages), "back", layout, name, back_counts[layout]))
+            pages.append(CardPage(index, "back", layout, name, back_counts[layout]))
         c.save()
     return CardPages(Path(target), tuple(pages), w, h, b)

@@ -1,7 +1,7 @@
 """``--to png``: one PNG per physical card face (named by card id and copy) and one per back.
 
-Each distinct face is rasterised and encoded once; its copies are the same bytes written to
-``<id>-<copy>.png``. Backs are ``back.png`` (or ``back-<layout>.png`` when card types have their
+Each distinct picture is rasterised and encoded once: a face's copies, and cards whose faces draw
+the same content, are the same bytes written to ``<id>-<copy>.png``. Backs are ``back.png`` (or ``back-<layout>.png`` when card types have their
 own backs). ``manifest.csv`` lists every file with the card it shows.
 """
 
@@ -44,18 +44,18 @@ def write_card_images(pages: CardPages, folder: Path, *, bleed: bool, size: tupl
     """Write every face copy and every back of ``pages`` into ``folder``; returns files and manifest rows."""
     folder.mkdir(parents=True, exist_ok=True)
     box = pages.box(bleed=bleed)
-    jobs: list[RasterJob] = []
+    targets: dict[int, list[Path]] = {}  # page → every file showing it: one render, one encode
     rows: list[ManifestRow] = []
-    files: list[Path] = []
     for page in pages.faces:
         names = [face_file(page.key, n, page.count) for n in range(1, page.count + 1)]
-        jobs.append(RasterJob(page.index, box, size, tuple(folder / name for name in names), dpi))
+        targets.setdefault(page.index, []).extend(folder / name for name in names)
         rows.extend(ManifestRow(name, page.key, page.name, 1, "front") for name in names)
     only_back = len(pages.backs) == 1
     for page in pages.backs:
         name = back_file(page.key, only_back=only_back)
-        jobs.append(RasterJob(page.index, box, size, (folder / name,), dpi))
+        targets.setdefault(page.index, []).append(folder / name)
         rows.append(ManifestRow(name, page.key, page.name, page.count, "back"))
+    jobs = [RasterJob(index, box, size, tuple(paths), dpi) for index, paths in targets.items()]
     names = [row.file for row in rows]
     if len(set(names)) != len(names):
         clash = next(n for n in names if names.count(n) > 1)
