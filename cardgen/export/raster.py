@@ -22,7 +22,6 @@ from typing import Any
 
 from PIL import Image
 
-from cardgen.export.png_encoder import encode_rgb_png
 from cardgen.output import TEMP_SUFFIX, check_target, output_error
 
 Box = tuple[float, float, float, float]
@@ -99,9 +98,7 @@ def render_region(pdf: str, page_index: int, box: Box, size: tuple[int, int]) ->
 
 
 def encode_png(image: Image.Image, *, dpi: float | None = None) -> bytes:
-    """``image`` as PNG bytes at :data:`PNG_COMPRESS_LEVEL` (RGB through the fast encoder)."""
-    if image.mode == "RGB":
-        return encode_rgb_png(image, level=PNG_COMPRESS_LEVEL, dpi=dpi)
+    """``image`` as PNG bytes at :data:`PNG_COMPRESS_LEVEL`, written by Pillow."""
     buffer = io.BytesIO()
     options: dict[str, Any] = {"compress_level": PNG_COMPRESS_LEVEL}
     if dpi:
