@@ -31,31 +31,45 @@ def _art_size(path: Path, mtime_ns: int, size: int) -> tuple[float, float]:
 
         drawing = load_svg(str(path))
         return float(drawing.width), float(drawing.height)
+    try:
+        raw = read_contained(path, "art")
+    except ContainmentError as exc:
+        raise DeckError(str(exc), path=path) from None
+    width, height = decode_checked(raw, path)
+    return float(width), float(height)
+
+
+def decode_checked(raw: bytes, path: Path | str, *, what: str = "image", line: int | None = None,
+                   max_pixels: int = MAX_PIXELS) -> tuple[int, int]:
+    """Decode a PNG or JPEG fully under the pixel limit; its size, or a one-line :class:`DeckError`.
+
+    ``what`` names the image in the message (``embedded image`` for one inside an SVG, whose
+    ``path`` and ``line`` the error then gives).
+    """
     import io
     import warnings
 
     from PIL import Image
 
-    try:
-        raw = read_contained(path, "art")
-    except ContainmentError as exc:
-        raise DeckError(str(exc), path=path) from None
+    hint = "a 300 dpi poker card needs about 825×1125 pixels"
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(raw), formats=("PNG", "JPEG")) as image:
                 width, height = image.size
-                if width * height > MAX_PIXELS:
-                    raise DeckError(f"image is {width}×{height} pixels, more than the {MAX_PIXELS // 1_000_000} MP limit",
-                                    path=path, hint="a 300 dpi poker card needs about 825×1125 pixels")
+                if width * height > max_pixels:
+                    raise DeckError(f"{what} is {width}×{height} pixels, more than the {_limit(max_pixels)} limit",
+                                    path=path, line=line, hint=hint)
                 image.load()  # decode every pixel now: a truncated file fails here, not in the middle of a build
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise DeckError("image has far too many pixels (a decompression bomb?)", path=path,
-                        hint="a 300 dpi poker card needs about 825×1125 pixels") from None
+        raise DeckError(f"{what} has far too many pixels (a decompression bomb?)", path=path, line=line,
+                        hint=hint) from None
     except (OSError, SyntaxError, ValueError) as exc:
         reason = "truncated" if "truncated" in str(exc) else exc.__class__.__name__
-        raise DeckError(f"cannot read image ({reason})", path=path, hint="save it again as PNG or JPEG") from None
-    if width * height > MAX_PIXELS:
-        raise DeckError(f"image is {width}×{height} pixels, more than the {MAX_PIXELS // 1_000_000} MP limit", path=path,
-                        hint="a 300 dpi poker card needs about 825×1125 pixels")
-    return float(width), float(height)
+        raise DeckError(f"cannot read {what} ({reason})", path=path, line=line,
+                        hint="save it again as PNG or JPEG") from None
+    return width, height
+
+
+def _limit(pixels: int) -> str:
+    return f"{pixels / 1_000_000:g} MP"
