@@ -85,3 +85,30 @@ def test_each_half_of_a_soft_proof_is_captioned_under_it(tmp_path: Path) -> None
     assert max(right) - min(right) < width - 8  # fits its half
     assert len(_inked_columns(above)) > width  # the strip is under the cards, not over them
     assert result.extra
+
+
+def test_sheets_pdfx_proof_writes_captioned_proofs_beside_the_pdf(tmp_path: Path, runner) -> None:
+    folder = minimal_deck(tmp_path)
+    deck_file = folder / "deck.yaml"
+    deck_file.write_text(deck_file.read_text().replace('"#b22222"', '"#7a3fc8"'))
+    target = tmp_path / "out" / "cards.pdf"
+    plain = runner.invoke(main, ["sheets", str(folder), "--pdfx", "x1a", "--ink-limit", "240", "-o", str(target)])
+    assert plain.exit_code == 0, plain.output
+    alone = target.read_bytes()
+    assert sorted(p.name for p in target.parent.iterdir()) == ["cards.pdf"]
+    result = runner.invoke(main, ["sheets", str(folder), "--pdfx", "x1a", "--ink-limit", "240", "--proof",
+                                  "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    assert target.read_bytes() == alone  # the PDF does not change with --proof
+    assert sorted(p.name for p in target.parent.iterdir()) == ["cards-proof", "cards.pdf"]
+    proofs = sorted(p.name for p in (target.parent / "cards-proof").iterdir())
+    assert proofs == ["proof-back-base-back.png", "proof-face-one.png", "proof-face-two.png"]
+    assert f"wrote 3 soft proofs to {target.parent / 'cards-proof'}" in result.output
+    with Image.open(target.parent / "cards-proof" / "proof-face-one.png") as sheet:
+        width = (sheet.width - 12) // 2  # the deck's own size with its bleed, captioned under
+        assert (width, sheet.height - CAPTION_PX) == (round((63.5 + 6) / 25.4 * 100), round((88.9 + 6) / 25.4 * 100))
+        band_design = sheet.getpixel((width // 2, 30))
+        band_print = sheet.getpixel((width + 12 + width // 2, 30))
+    assert band_print[2] < band_design[2] - 20  # the purple, as the press gives it
+    refused = runner.invoke(main, ["sheets", str(folder), "--proof", "-o", str(tmp_path / "x.pdf")])
+    assert refused.exit_code == 2 and "only apply with --pdfx" in refused.output
