@@ -30,7 +30,7 @@ from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 from cardgen.buildable import check_buildable
 from cardgen.model.deck import DeckSpec
-from cardgen.output import staged_folder
+from cardgen.output import remove_stale_temps, staged_folder
 from cardgen.render.card_renderer import Translate
 from cardgen.render.sheets import SheetOptions, write_sheets
 
@@ -101,6 +101,8 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
             from cardgen.export.pdfx import write_pdfx_sheets
 
             # with --proof, the PDF and its proofs are staged beside it and arrive together
+            if proof:
+                remove_stale_temps(output.parent)  # a killed run's stage
             staged = staged_folder(output.parent, "cardgen-sheets") if proof else nullcontext(output.parent)
             with staged as folder:
                 result = write_pdfx_sheets(deck, folder / output.name, sheet_options=options,

@@ -152,7 +152,7 @@ def _check_embedded_image(encoded: str, path: str, line: int | None, before: int
     import base64
     import binascii
 
-    from cardgen.render.art import MAX_PIXELS, decode_checked
+    from cardgen.render.image_decode import MAX_PIXELS, decode_checked
 
     try:
         raw = base64.b64decode(encoded)
