@@ -105,8 +105,7 @@ def build_deck(deck: DeckSpec, out_dir: Path, *, languages: list[str] | None = N
     not an error (e.g. how many strings fell back to English with ``allow_untranslated``).
     """
     checked = check_buildable(deck, languages=languages, paper=paper, allow_untranslated=allow_untranslated,
-                    rulebook=not only or "rulebook" in only, walkthrough=not only or "walkthrough" in only,
-                    scratch=out_dir)
+                    rulebook=not only or "rulebook" in only, walkthrough=not only or "walkthrough" in only)
     remove_stale_temps(out_dir)
     with staged_folder(out_dir) as stage:
         staged = _build_into(deck, stage, languages=languages, only=only, paper=paper,

@@ -9,15 +9,11 @@ and SVGs parsed when the deck loads.
 
 from __future__ import annotations
 
-import shutil
-from contextlib import nullcontext
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from cardgen.errors import CardgenError, DeckError, ProblemList
 from cardgen.layout.sizes import PAPER_SIZES
 from cardgen.model.deck import DeckSpec
-from cardgen.output import scratch_folder
 from cardgen.render.card_renderer import Translate
 
 
@@ -86,31 +82,19 @@ def check_languages(deck: DeckSpec, languages: list[str] | None, *, allow_untran
     return problems
 
 
-def check_rulebook(deck: DeckSpec, translators: dict[str, Translate], *, paper: str,
-                   scratch: Path | None = None) -> None:
-    """The rulebook's text renders in each language (without typesetting it).
-
-    Its inline-icon markers go into a temporary folder inside ``scratch`` when given, removed after.
-    """
+def check_rulebook(deck: DeckSpec, translators: dict[str, Translate], *, paper: str) -> None:
+    """The rulebook's text renders in each language (without typesetting it; nothing is written)."""
     from cardgen.i18n.messages import rulebook_path
     from cardgen.rulebook.builder import build_story
-    from cardgen.rulebook.inline import markers_in
 
     if not rulebook_path(deck).exists() and not rulebook_path(deck).is_symlink():
         return
-    folder = scratch_folder(scratch, "cardgen-check") if scratch is not None else None
-    try:
-        with markers_in(folder) if folder is not None else nullcontext():
-            for language, translate in translators.items():
-                build_story(deck, translate=translate, language=language, paper=paper)
-    finally:
-        if folder is not None:
-            shutil.rmtree(folder, ignore_errors=True)
+    for language, translate in translators.items():
+        build_story(deck, translate=translate, language=language, paper=paper)
 
 
 def check_buildable(deck: DeckSpec, *, languages: list[str] | None = None, paper: str | None = "a4",
-                    allow_untranslated: bool = False, rulebook: bool = True, walkthrough: bool = True,
-                    scratch: Path | None = None) -> Checked:
+                    allow_untranslated: bool = False, rulebook: bool = True, walkthrough: bool = True) -> Checked:
     """Raise a :class:`CardgenError` (all problems found) unless every product of ``deck`` can be built.
 
     ``paper=None`` skips the imposition check (a rulebook or single-card output); ``rulebook=False``
@@ -139,7 +123,7 @@ def check_buildable(deck: DeckSpec, *, languages: list[str] | None = None, paper
                 problems.extend(error.problems)
     if rulebook and not problems:
         try:
-            check_rulebook(deck, translators, paper=paper or "a4", scratch=scratch)
+            check_rulebook(deck, translators, paper=paper or "a4")
         except CardgenError as error:
             problems.extend(error.problems)
     if len(problems) == 1:

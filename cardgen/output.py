@@ -131,22 +131,37 @@ def staged_folder(out_dir: Path, prefix: str = "cardgen-stage") -> Iterator[Path
     """Yield an empty folder inside ``out_dir``; on success its files move into ``out_dir`` together.
 
     Every product of a command is written there first, so a failure leaves ``out_dir`` as it
-    was: all the new files arrive, or none.
+    was: all the new files arrive, or none. A staged folder (e.g. ``proof/``) replaces a folder
+    of that name as a whole: the old one is moved aside, then removed.
     """
     out_dir = Path(out_dir)
     stage = scratch_folder(out_dir, prefix)
+    aside: list[Path] = []
     try:
         yield stage
         entries = sorted(p for p in stage.iterdir() if not p.name.endswith(TEMP_SUFFIX))
         for entry in entries:
-            check_target(out_dir / entry.name)
+            if not _folder_over_folder(entry, out_dir / entry.name):
+                check_target(out_dir / entry.name)
         for entry in entries:
+            destination = out_dir / entry.name
             try:
-                os.replace(entry, out_dir / entry.name)
+                if _folder_over_folder(entry, destination):
+                    old = Path(tempfile.mkdtemp(prefix=f".{entry.name}.old-", suffix=TEMP_SUFFIX, dir=out_dir))
+                    os.replace(destination, old)  # (an empty folder: rename over it) — removed below, or next run
+                    aside.append(old)
+                os.replace(entry, destination)
             except OSError as exc:
-                raise output_error(exc, out_dir / entry.name) from None
+                raise output_error(exc, destination) from None
     finally:
         shutil.rmtree(stage, ignore_errors=True)
+        for old in aside:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def _folder_over_folder(entry: Path, destination: Path) -> bool:
+    """A staged folder about to replace an existing folder (not a link to one)."""
+    return entry.is_dir() and not entry.is_symlink() and destination.is_dir() and not destination.is_symlink()
 
 
 def remove_stale_temps(folder: Path) -> int:

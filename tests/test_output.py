@@ -78,3 +78,23 @@ def test_a_staged_set_arrives_whole(tmp_path: Path) -> None:
         (stage / "b.png").write_bytes(b"b")
         assert list(tmp_path.glob("*.png")) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.png", "b.png"]
+
+
+def test_a_staged_folder_replaces_a_folder_of_its_name_as_a_whole(tmp_path: Path) -> None:
+    """``export --to pod --proof`` run twice: the new ``proof/`` replaces the old one, nothing is left aside."""
+    out = tmp_path / "out"
+    (out / "proof").mkdir(parents=True)
+    (out / "proof" / "proof-face-gone.png").write_bytes(b"old")
+    (out / "keep.txt").write_text("kept")
+    with staged_folder(out) as stage:
+        (stage / "proof").mkdir()
+        (stage / "proof" / "proof-face-one.png").write_bytes(b"new")
+        (stage / "cards.png").write_bytes(b"png")
+    assert sorted(p.name for p in out.iterdir()) == ["cards.png", "keep.txt", "proof"]
+    assert [p.name for p in (out / "proof").iterdir()] == ["proof-face-one.png"]
+    (out / "cards.png").unlink()
+    (out / "cards.png").mkdir()  # a folder where a file is staged is still refused, and nothing moves
+    with pytest.raises(OutputError, match="is a folder"), staged_folder(out) as stage:
+        (stage / "cards.png").write_bytes(b"png")
+        (stage / "proof").mkdir()
+    assert [p.name for p in (out / "proof").iterdir()] == ["proof-face-one.png"]

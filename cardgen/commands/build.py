@@ -78,7 +78,7 @@ def command(deck_dirs: tuple[Path, ...], output: Path | None, languages: tuple[s
                 continue
             # every check the build depends on, before anything is written (what 'cardgen validate' runs)
             check_buildable(deck, languages=list(languages) or None, paper=paper,
-                            allow_untranslated=allow_untranslated, scratch=target)
+                            allow_untranslated=allow_untranslated)
             if not no_preflight:  # warnings on stderr; with --strict an error, and nothing written
                 warn_before_writing(deck, languages=list(languages) or deck.languages, paper=paper, strict=strict,
                                     allow_untranslated=allow_untranslated, butted=butted)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from contextlib import nullcontext
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -23,7 +22,7 @@ from cardgen.commands.options import (
 from cardgen.commands.preflight import strict_option, warn_before_writing
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
-from cardgen.output import staged_folder
+from cardgen.output import remove_stale_temps, staged_folder
 from cardgen.buildable import check_buildable
 
 TARGETS = ("png", "pod", "tts", "proof")
@@ -99,10 +98,11 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
         assert vendor is not None
         product = choose_product(deck, vendor)  # refused here, before anything is written
     started = time.process_time()
-    # every export but TTS (whose JSON names its images by absolute path) is written into a folder inside
-    # the output folder and moved into place as a whole: a failed export leaves the folder as it was
-    staged = staged_folder(output, "cardgen-export") if target != "tts" else nullcontext(output)
-    with page_progress(f"{deck.deck} {target}", enabled=True) as progress, staged as folder:
+    remove_stale_temps(output)  # what a killed export left (its staging folder)
+    # every export is written into a folder inside the output folder and moved into place as a whole: a failed
+    # export leaves the folder as it was (TTS's JSON names its images where they will be after the move)
+    with page_progress(f"{deck.deck} {target}", enabled=True) as progress, \
+            staged_folder(output, "cardgen-export") as folder:
         if target == "png":
             from cardgen.export.png import export_png
 
@@ -117,14 +117,14 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
             from cardgen.export.tts import export_tts
 
             result = export_tts(deck, folder, dpi=resolution, bleed=with_bleed, progress=progress, base_url=base_url,
-                                **common)
+                                final_folder=output, **common)
         else:
             from cardgen.export.proof import export_proof
 
             result = export_proof(deck, folder, dpi=resolution, bleed=with_bleed, progress=progress, **common)
-    result.images = [output / path.name for path in result.images]
-    result.manifest = output / result.manifest.name
-    result.extra = [output / path.name for path in result.extra]
+    result.images = [output / path.relative_to(folder) for path in result.images]
+    result.manifest = output / result.manifest.relative_to(folder)
+    result.extra = [output / path.relative_to(folder) for path in result.extra]
     for note in notes + result.notes:
         console.note(note)
     console.detail(f"{deck.deck} {target}: {time.process_time() - started:.1f} CPU seconds in this process "

@@ -53,7 +53,8 @@ strict_option = click.option("--strict", is_flag=True,
 @click.option("--pdfx", type=click.Choice(["x1a", "x4"], case_sensitive=False), default="x1a", show_default=True,
               help="With --pdf: x1a, PDF/X-1a:2003 (CMYK only, no transparency, PDF 1.4); x4, PDF/X-4.")
 @click.option("--ink-limit", type=click.IntRange(100, 400), default=300, show_default=True, metavar="PERCENT",
-              help="With --pdf: total area coverage allowed (DriveThruCards asks for 240).")
+              help="Total area coverage allowed (DriveThruCards asks for 240); for a deck, the print condition "
+                   "of its colour notes.")
 @click.option("--min-dpi", type=click.FloatRange(1, 2400), metavar="DPI",
               help="With --pdf: also report images that print coarser than this (DriveThruCards asks for 300).")
 @click.pass_context
@@ -68,7 +69,7 @@ def command(ctx: click.Context, deck_dir: Path | None, languages: tuple[str, ...
         return
     if deck_dir is None:
         raise click.UsageError("name a deck folder to check, or give --pdf FILE.pdf", ctx=ctx)
-    for name in ("pdfx", "ink_limit", "min_dpi"):
+    for name in ("pdfx", "min_dpi"):
         source = ctx.get_parameter_source(name)
         if source is not None and source.name == "COMMANDLINE":
             raise click.BadParameter("only applies with --pdf", param_hint="--" + name.replace("_", "-"))
@@ -86,16 +87,20 @@ def command(ctx: click.Context, deck_dir: Path | None, languages: tuple[str, ...
         return
     options = PreflightOptions(languages=languages, papers=tuple(p.lower() for p in papers) or PAPERS,
                                layouts=layouts or LAYOUTS, printer_margin=printer_margin,
-                               allow_untranslated=allow_untranslated, butted=butted)
+                               allow_untranslated=allow_untranslated, butted=butted, ink_limit=ink_limit)
     result = check_deck(deck, options)
     for problem in result.problems:
         click.echo(problem.format())
+    for note in result.notes:  # informational: --strict does not count them
+        click.echo(f"note: {note.format()}")
     if report is not None:
         from cardgen.preflight.report import write_report
 
         write_report(deck, result, report)
         click.echo(f"wrote {display_path(report)}", err=True)
-    click.echo(summary(deck, result.problems), err=True)
+    notes = f" ({len(result.notes)} note{'s' if len(result.notes) != 1 else ''}, not counted by --strict)" \
+        if result.notes else ""
+    click.echo(summary(deck, result.problems) + notes, err=True)
     if strict and result.problems:
         raise click.exceptions.Exit(1)
 
@@ -130,7 +135,8 @@ def warn_before_writing(deck: DeckSpec, *, languages: Sequence[str], paper: str,
                         allow_untranslated: bool = False, butted: bool = False, crop_marks: bool = True) -> None:
     """Preflight of what a build is about to write: warnings on stderr; with ``strict`` an error."""
     options = PreflightOptions(languages=tuple(languages), papers=(paper,), layouts=(layout,),
-                               allow_untranslated=allow_untranslated, butted=butted, crop_marks=crop_marks)
+                               allow_untranslated=allow_untranslated, butted=butted, crop_marks=crop_marks,
+                               print_notes=False)
     if printer_margin is not None:
         options = replace(options, printer_margin=printer_margin)
     problems = check_deck(deck, options).problems

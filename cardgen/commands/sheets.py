@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -28,7 +30,13 @@ from cardgen.commands.preflight import strict_option, warn_before_writing
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 from cardgen.buildable import check_buildable
+from cardgen.model.deck import DeckSpec
+from cardgen.output import remove_stale_temps, staged_folder
+from cardgen.render.card_renderer import Translate
 from cardgen.render.sheets import SheetOptions, write_sheets
+
+if TYPE_CHECKING:
+    from cardgen.color.cmyk import PrintCondition
 
 
 @click.command("sheets")
@@ -56,11 +64,14 @@ from cardgen.render.sheets import SheetOptions, write_sheets
               help="With --pdfx: the print condition, 'swop' (bundled, CGATS TR 001) or your printer's CMYK profile.")
 @click.option("--ink-limit", type=click.IntRange(100, 400), default=300, show_default=True, metavar="PERCENT",
               help="With --pdfx: highest total ink of any colour.")
+@click.option("--proof", is_flag=True, help="With --pdfx: also write soft proofs (each distinct card as designed "
+              "beside how it prints) into FILE-proof/ beside the PDF.")
 @cards_option
 @output_option(folder=False, required=True, help="PDF file to write.")
 def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tuple[float, float], cut_lines: bool,
-            butted: bool, no_crop_marks: bool, no_backs: bool, printer_margin: float, strict: bool, theme: str, guides: bool,
-            lang: str, allow_untranslated: bool, pdfx: str | None, profile: str, ink_limit: int,
+            butted: bool, no_crop_marks: bool, no_backs: bool, printer_margin: float, strict: bool, theme: str,
+            guides: bool, lang: str, allow_untranslated: bool, pdfx: str | None, profile: str, ink_limit: int,
+            proof: bool,
             cards: dict[str, int] | None, output: Path) -> None:
     """Write the card sheets of DECK_DIR to a PDF."""
     if no_backs and layout != "duplex":
@@ -86,15 +97,25 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
 
         pdfx = pdfx.lower()
         condition = print_condition(profile, ink_limit)
-    elif profile != "swop" or ink_limit != 300:
-        raise click.BadParameter("--profile and --ink-limit only apply with --pdfx", param_hint="--pdfx")
+    elif profile != "swop" or ink_limit != 300 or proof:
+        raise click.BadParameter("--profile, --ink-limit and --proof only apply with --pdfx", param_hint="--pdfx")
     started = time.process_time()
+    proofs: list[Path] = []
     with page_progress("pages", enabled=deck.total_cards > 4 * 9) as progress:
         if condition is not None:
             from cardgen.export.pdfx import write_pdfx_sheets
 
-            result = write_pdfx_sheets(deck, output, sheet_options=options, pdfx=pdfx,  # type: ignore[arg-type]
-                                       condition=condition, translate=translate, language=lang, progress=progress)
+            # with --proof, the PDF and its proofs are staged beside it and arrive together
+            if proof:
+                remove_stale_temps(output.parent)  # a killed run's stage
+            staged = staged_folder(output.parent, "cardgen-sheets") if proof else nullcontext(output.parent)
+            with staged as folder:
+                result = write_pdfx_sheets(deck, folder / output.name, sheet_options=options,
+                                           pdfx=pdfx,  # type: ignore[arg-type]
+                                           condition=condition, translate=translate, language=lang, progress=progress)
+                if proof:
+                    proofs = _soft_proofs(deck, folder / proof_folder(output), condition, translate=translate,
+                                          language=lang, theme=theme)
         else:
             result = write_sheets(deck, output, options=options, translate=translate, language=lang,
                                   progress=progress)
@@ -102,4 +123,22 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
     kind = f", {condition.output_condition_identifier} {pdfx.upper()} ink ≤ {ink_limit}%" if condition and pdfx else ""
     console.say(f"wrote {display_path(output)}: {result.cards} cards on {result.pages} pages "
                 f"({result.per_page} per page){kind}")
+    if proofs:
+        console.say(f"wrote {len(proofs)} soft proofs to {display_path(output.parent / proof_folder(output))}")
+
+
+def proof_folder(output: Path) -> str:
+    """The name of the folder of soft proofs beside ``output`` (``cards.pdf`` → ``cards-proof``)."""
+    return f"{output.stem}-proof"
+
+
+def _soft_proofs(deck: DeckSpec, folder: Path, condition: PrintCondition, *, translate: Translate, language: str,
+                 theme: str) -> list[Path]:
+    """Each distinct card of ``deck`` as designed beside how it prints in ``condition``, into ``folder``."""
+    from cardgen.color.cmyk import CmykConverter
+    from cardgen.export.common import card_pages
+    from cardgen.export.soft_proof import write_soft_proofs
+
+    with card_pages(deck, translate=translate, language=language, theme=theme, scratch=folder.parent) as pages:
+        return write_soft_proofs(pages, folder, CmykConverter(condition))
 

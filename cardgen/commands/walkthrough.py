@@ -13,6 +13,7 @@ from cardgen.errors import DeckError
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 from cardgen.buildable import check_buildable
+from cardgen.output import remove_stale_temps, staged_folder
 from cardgen.walkthrough.registry import WalkthroughOptions, find_walkthrough, known_games
 
 
@@ -49,7 +50,14 @@ def command(deck_dir: Path, lang: str, players: int | None, seed: int | None, pa
     suffix = {"pdf": ".pdf", "html": ".html"}.get(image_format, "")
     default = Path("output") / deck.deck / f"walkthrough-{lang}{suffix}"
     options = WalkthroughOptions(players=players, seed=seed, paper=paper, image_format=image_format)  # type: ignore[arg-type]
-    result = writer(deck, output or default, translate=translate, language=lang, options=options)
+    target = output or default
+    if image_format in ("png", "gif"):  # a set of files: written into a staging folder inside, moved in together
+        remove_stale_temps(target)
+        with staged_folder(target, "cardgen-walkthrough") as stage:
+            result = writer(deck, stage, translate=translate, language=lang, options=options)
+        result.files = [target / path.relative_to(stage) for path in result.files]
+    else:
+        result = writer(deck, target, translate=translate, language=lang, options=options)
     for note in notes + result.notes:
         console.note(note)
     if image_format in ("png", "gif"):

@@ -3,29 +3,58 @@
 The proof side is the design render separated through the print condition's profile and
 converted back to sRGB with LittleCMS, so out-of-gamut colours show as the press will give them.
 (Neutral vector greys print on black ink alone; the proof shows them through the profile, which
-matches their lightness.)
+matches their lightness.) A caption strip under the two says which is which: “as designed” and
+“as printed: <print condition>, <ink limit>% ink”.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageDraw, ImageFont
 
-from cardgen.color.cmyk import CmykConverter, print_condition
+from cardgen.color.cmyk import CmykConverter, PrintCondition, print_condition
 from cardgen.color.gamut import SHIFT_WARNING, key_colour_shifts
 from cardgen.export.card_pages import CardPages
 from cardgen.export.png import file_stem
 from cardgen.export.raster import _close as close_document
 from cardgen.export.raster import encode_png, pixels, render_region, write_file
 from cardgen.model.deck import DeckSpec
+from cardgen.render.fonts import BODY, font_path
 
 PROOF_DPI = 100
 GAP_PX = 12
+CAPTION_PX = 24
+"""Height of the caption strip under the design and the print (at 100 dpi: 6 mm)."""
+CAPTION_FONT_PX = 13
+CAPTION_MIN_FONT_PX = 8
+CAPTION_INK = (60, 60, 60)
+
+
+def captions(condition: PrintCondition) -> tuple[str, str]:
+    """What the two halves of a proof are: the design, and the print condition it is proofed in."""
+    return "as designed", f"as printed: {condition.output_condition_identifier}, {condition.ink_limit}% ink"
+
+
+def _caption_font(text: str, width: int) -> tuple[ImageFont.FreeTypeFont, str]:
+    """The body font at the largest size (down to 8 px) that fits ``width``; else the text shortened with “…”."""
+    path = str(font_path(BODY))
+    for size in range(CAPTION_FONT_PX, CAPTION_MIN_FONT_PX - 1, -1):
+        font = ImageFont.truetype(path, size)
+        if font.getlength(text) <= width:
+            return font, text
+    while len(text) > 1 and font.getlength(text + "…") > width:
+        text = text[:-1]
+    return font, text.rstrip() + "…"
+
+
+def _draw_caption(draw: ImageDraw.ImageDraw, text: str, left: int, width: int, top: int) -> None:
+    font, shown = _caption_font(text, width - 8)
+    draw.text((left + width / 2, top + CAPTION_PX / 2), shown, font=font, fill=CAPTION_INK, anchor="mm")
 
 
 def write_soft_proofs(pages: CardPages, folder: Path, converter: CmykConverter, *, dpi: float = PROOF_DPI) -> list[Path]:
-    """One ``proof-<card>.png`` per distinct face and back in ``folder``: design left, print right."""
+    """One ``proof-<card>.png`` per distinct face and back in ``folder``: design left, print right, captioned."""
     folder.mkdir(parents=True, exist_ok=True)
     box = pages.box(bleed=True)
     size = (pixels(box[2] - box[0], dpi), pixels(box[3] - box[1], dpi))
@@ -42,9 +71,12 @@ def _proof_pages(pages: CardPages, folder: Path, converter: CmykConverter, box: 
     for page in pages.pages:
         design = render_region(str(pages.path), page.index, box, size)
         printed = converter.proof(converter.image(design))
-        sheet = Image.new("RGB", (2 * size[0] + GAP_PX, size[1]), (255, 255, 255))
+        sheet = Image.new("RGB", (2 * size[0] + GAP_PX, size[1] + CAPTION_PX), (255, 255, 255))
         sheet.paste(design, (0, 0))
         sheet.paste(printed, (size[0] + GAP_PX, 0))
+        draw = ImageDraw.Draw(sheet)
+        for left, text in zip((0, size[0] + GAP_PX), captions(converter.condition)):
+            _draw_caption(draw, text, left, size[0], size[1])
         prefix = "back" if page.side == "back" else "face"
         target = folder / f"proof-{prefix}-{file_stem(page.key)}.png"
         write_file(target, encode_png(sheet, dpi=dpi))

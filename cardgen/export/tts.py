@@ -6,7 +6,8 @@ most 69 distinct faces; cardgen puts the back there. Copies share their cell (``
 a card's id), so sheets hold distinct faces: a deck with more than 69 distinct faces, or with
 several back layouts, gets more sheets, each its own ``CustomDeck`` entry. ``FaceURL`` and
 ``BackURL`` are local ``file://`` URIs, so the JSON works in the TTS "Saved Objects" folder on
-the machine that exported it; with ``base_url`` (``--base-url https://…/``) they are that URL
+the machine that exported it (written in a staging folder, they name the folder the images
+will be moved to, ``final_folder``); with ``base_url`` (``--base-url https://…/``) they are that URL
 followed by each image's file name, for images uploaded to a web host so the deck can be shared.
 """
 
@@ -100,11 +101,17 @@ def _transform(scale_z: float) -> dict[str, float]:
 
 
 def saved_object(deck: DeckSpec, plans: list[SheetPlan], sheet_files: list[Path], back_files: dict[str, Path], *,
-                 card_aspect: float, translate: Translate, base_url: str | None = None) -> dict[str, Any]:
-    """The TTS saved-object JSON: one ``DeckCustom`` (or a lone ``Card``) holding every card."""
+                 card_aspect: float, translate: Translate, base_url: str | None = None,
+                 final_folder: Path | None = None) -> dict[str, Any]:
+    """The TTS saved-object JSON: one ``DeckCustom`` (or a lone ``Card``) holding every card.
+
+    Local image URIs name ``final_folder`` (where the images will be) when given, else their folder now.
+    """
 
     def url(path: Path) -> str:
-        return base_url.rstrip("/") + "/" + quote(path.name) if base_url else path.resolve().as_uri()
+        if base_url:
+            return base_url.rstrip("/") + "/" + quote(path.name)
+        return ((final_folder / path.name) if final_folder is not None else path).resolve().as_uri()
 
     custom: dict[str, dict[str, Any]] = {}
     card_ids: dict[str, int] = {}
@@ -146,8 +153,13 @@ def saved_object(deck: DeckSpec, plans: list[SheetPlan], sheet_files: list[Path]
 
 def export_tts(deck: DeckSpec, folder: Path, *, dpi: float = 300, bleed: bool = False,
                translate: Translate = no_translation, language: str = "en", workers: int | None = None,
-               progress: Progress | None = None, theme: str = "default", base_url: str | None = None) -> ExportResult:
-    """Write the sheets, the back image(s), ``<deck>.json`` (+ its thumbnail) and the manifest."""
+               progress: Progress | None = None, theme: str = "default", base_url: str | None = None,
+               final_folder: Path | None = None) -> ExportResult:
+    """Write the sheets, the back image(s), ``<deck>.json`` (+ its thumbnail) and the manifest.
+
+    ``final_folder``: where the files will be moved to (``folder`` is then a staging folder); the
+    JSON's ``file://`` URIs point there.
+    """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(folder)
@@ -195,7 +207,7 @@ def export_tts(deck: DeckSpec, folder: Path, *, dpi: float = 300, bleed: bool = 
         rows.append(ManifestRow(target.name, page.key, page.name, page.count, "back"))
     x0, y0, x1, y1 = box
     data = saved_object(deck, plans, sheet_files, back_files, card_aspect=(y1 - y0) / (x1 - x0), translate=translate,
-                         base_url=base_url)
+                         base_url=base_url, final_folder=final_folder)
     saved = folder / f"{deck.deck}.json"
     write_file(saved, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     thumbnail = folder / f"{deck.deck}.png"  # TTS shows <name>.png beside <name>.json in Saved Objects

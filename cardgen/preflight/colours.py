@@ -7,12 +7,19 @@ tritanopia (Brettel 1997, single-plane approximation) with 3 × 3 matrices on li
 compares the results by CIE76 ΔE. Types are compared within a family (the types that share a
 face layout); a family of many types needs L* steps it cannot have, so the required step is
 ``min(MIN_DELTA_L, 75 / (n - 1))`` for n types — still a full greyscale ramp.
+
+:func:`print_colour_notes` is informational, not a problem: a key colour that moves more than
+ΔE 10 when separated to CMYK for print (out-of-gamut blues and purples). How far it moves depends
+on the printer's profile and ink limit, not only on the deck, and the press gives the same nearby
+colour every time, so ``--strict`` does not fail on it; the designer decides.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 
+from cardgen.color.cmyk import DEFAULT_INK_LIMIT, CmykConverter, print_condition
+from cardgen.color.gamut import SHIFT_WARNING, colour_shift
 from cardgen.model.deck import DeckSpec
 from cardgen.preflight.problems import Problem, type_source
 
@@ -98,3 +105,13 @@ def check_colours(deck: DeckSpec, *, min_delta_l: float = MIN_DELTA_L, min_delta
                             element=f"types.{second}.color"))
                         break
     return problems
+
+
+def print_colour_notes(deck: DeckSpec, ink_limit: int = DEFAULT_INK_LIMIT, profile: str | None = None) -> list[Problem]:
+    """A ``print-colour`` note for every type key colour that moves more than ΔE 10 in CMYK, worst first."""
+    condition = print_condition(profile, ink_limit)
+    converter = CmykConverter(condition)
+    where = f"{condition.output_condition_identifier}, {ink_limit}% ink"
+    shifts = [(name, colour_shift(converter, f"type {name}", kind.color)) for name, kind in sorted(deck.types.items())]
+    return [Problem("print-colour", shift.note(where), type_source(deck, name), element=f"types.{name}.color")
+            for name, shift in sorted(shifts, key=lambda pair: -pair[1].delta_e) if shift.delta_e > SHIFT_WARNING]

@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from cardgen.layout.imposition import PRINTER_MARGIN
 from cardgen.model.deck import DeckSpec
-from cardgen.preflight.colours import check_colours
+from cardgen.color.cmyk import DEFAULT_INK_LIMIT
+from cardgen.preflight.colours import check_colours, print_colour_notes
 from cardgen.preflight.faces import Face, check_faces, draw_faces
 from cardgen.preflight.measure import Ink
 from cardgen.preflight.problems import Problem, element_source
@@ -35,6 +36,10 @@ class PreflightOptions:
     butted: bool = False
     """Sheets with the cards edge to edge (``--butted``): no gutter is asked of them."""
     crop_marks: bool = True
+    print_notes: bool = True
+    """Also note key colours that move more than ΔE 10 in CMYK (informational: never a problem)."""
+    ink_limit: int = DEFAULT_INK_LIMIT
+    """Total ink of the print condition those notes are about (bundled CGATS TR 001 profile)."""
 
 
 @dataclass
@@ -44,6 +49,8 @@ class PreflightResult:
     """Language → the faces drawn (for the proof report)."""
     detailed: list[Problem]
     """Every finding on every face, before folding (the proof report outlines each)."""
+    notes: list[Problem] = field(default_factory=list)
+    """Informational findings (``print-colour``): shown with ``note:``, not counted by ``--strict``."""
 
 
 def preflight_deck(deck: DeckSpec, options: PreflightOptions = PreflightOptions()) -> PreflightResult:
@@ -73,7 +80,8 @@ def preflight_deck(deck: DeckSpec, options: PreflightOptions = PreflightOptions(
                 problems.extend(check_sheets(deck, sheet_options, language=language, label=label,
                                              fold_label=sheet_text(translate, "sheet:fold"),
                                              min_size=options.min_card_size))
-    return PreflightResult(fold(problems), faces_by_language, problems)
+    notes = print_colour_notes(deck, options.ink_limit) if options.print_notes else []
+    return PreflightResult(fold(problems), faces_by_language, problems, notes)
 
 
 _COMMON_WORD = re.compile(r"\b[a-z]{3,}\b")

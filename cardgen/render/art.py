@@ -7,8 +7,7 @@ from pathlib import Path
 
 from cardgen.errors import DeckError
 from cardgen.loading.containment import ContainmentError, read_contained
-
-MAX_PIXELS = 40_000_000  # 40 MP: far above any 300 dpi card, far below a decompression bomb
+from cardgen.render.image_decode import decode_checked
 
 
 def art_size(path: Path) -> tuple[float, float]:
@@ -31,31 +30,9 @@ def _art_size(path: Path, mtime_ns: int, size: int) -> tuple[float, float]:
 
         drawing = load_svg(str(path))
         return float(drawing.width), float(drawing.height)
-    import io
-    import warnings
-
-    from PIL import Image
-
     try:
         raw = read_contained(path, "art")
     except ContainmentError as exc:
         raise DeckError(str(exc), path=path) from None
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(raw), formats=("PNG", "JPEG")) as image:
-                width, height = image.size
-                if width * height > MAX_PIXELS:
-                    raise DeckError(f"image is {width}×{height} pixels, more than the {MAX_PIXELS // 1_000_000} MP limit",
-                                    path=path, hint="a 300 dpi poker card needs about 825×1125 pixels")
-                image.load()  # decode every pixel now: a truncated file fails here, not in the middle of a build
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise DeckError("image has far too many pixels (a decompression bomb?)", path=path,
-                        hint="a 300 dpi poker card needs about 825×1125 pixels") from None
-    except (OSError, SyntaxError, ValueError) as exc:
-        reason = "truncated" if "truncated" in str(exc) else exc.__class__.__name__
-        raise DeckError(f"cannot read image ({reason})", path=path, hint="save it again as PNG or JPEG") from None
-    if width * height > MAX_PIXELS:
-        raise DeckError(f"image is {width}×{height} pixels, more than the {MAX_PIXELS // 1_000_000} MP limit", path=path,
-                        hint="a 300 dpi poker card needs about 825×1125 pixels")
+    width, height = decode_checked(raw, path)
     return float(width), float(height)

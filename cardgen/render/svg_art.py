@@ -5,7 +5,9 @@ containment rule, accepts UTF-8 only, parses it with defusedxml (no DTD, no enti
 external references) and then lxml (no network), checks the tree — an ``<svg>`` root, bounded
 element count, nesting, ``<use>`` expansion and path data, only ``#id`` references and
 ``data:image`` URIs, no ``@import`` or outside ``url()``, sane sizes — and only then hands the
-tree to svglib.
+tree to svglib. Embedded ``data:image`` PNGs and JPEGs are decoded in full first, under the same
+pixel limit as art files (for all of one SVG's images together), so a bomb fails with one line
+naming the SVG and the line of its ``<image>``.
 """
 
 from __future__ import annotations
@@ -106,6 +108,7 @@ def _check_tree(root: Any, path: str) -> None:
     ids: dict[str, Any] = {}
     path_data = 0
     count = 0
+    embedded_pixels = 0
     for element in root.iter():
         count += 1
         if count > MAX_ELEMENTS:
@@ -119,10 +122,14 @@ def _check_tree(root: Any, path: str) -> None:
         for attribute, value in element.attrib.items():
             local = etree.QName(attribute).localname
             if local == "href":
-                if not (value.startswith("#") or (name == "image" and _DATA_IMAGE.match(value))):
+                data = _DATA_IMAGE.match(value) if name == "image" else None
+                if not (value.startswith("#") or data):
                     raise _error(path, f"<{name}> refers to '{value[:60]}'; SVG art may refer only to its own "
                                        "parts (#id) and embedded PNG/JPEG images", line=element.sourceline,
                                  hint="embed the image in the SVG or export it as PNG")
+                if data:
+                    embedded_pixels += _check_embedded_image(value[data.end():], path, element.sourceline,
+                                                             embedded_pixels)
             elif local in ("d", "points"):
                 path_data += len(value)
                 if path_data <= MAX_PATH_DATA:
@@ -138,6 +145,25 @@ def _check_tree(root: Any, path: str) -> None:
         raise _error(path, f"SVG has more than {MAX_PATH_DATA:,} characters of path data",
                      hint="simplify it or export it as PNG")
     _check_expansion(root, ids, path)
+
+
+def _check_embedded_image(encoded: str, path: str, line: int | None, before: int) -> int:
+    """Decode one ``data:image`` fully (as svglib will) under what is left of the pixel limit; its pixels."""
+    import base64
+    import binascii
+
+    from cardgen.render.image_decode import MAX_PIXELS, decode_checked
+
+    try:
+        raw = base64.b64decode(encoded)
+    except (binascii.Error, ValueError):
+        raise _error(path, "embedded image is not valid base64", line=line) from None
+    what = f"embedded image on line {line}" if line else "embedded image"
+    width, height = decode_checked(raw, path, what=what, line=line)
+    if before + width * height > MAX_PIXELS:
+        raise _error(path, f"embedded images have more than {MAX_PIXELS // 1_000_000} MP together ({what})", line=line,
+                     hint="embed smaller images, or export the art as PNG")
+    return width * height
 
 
 def _check_numbers(value: str, path: str, line: int | None, name: str) -> None:

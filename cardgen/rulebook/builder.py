@@ -38,7 +38,7 @@ from cardgen.rulebook.contents_seed import seed_contents
 from cardgen.rulebook.diagrams import DIAGRAMS, find_diagram, typeset_drawing
 from cardgen.rulebook.flowables import (BookCanvas, BookDoc, FloatingFigure, Heading, LongTable, contents_table,
                                         icon_painter, icon_row)
-from cardgen.rulebook.inline import markers_in, to_markup, to_plain
+from cardgen.rulebook.inline import to_markup, to_plain
 from cardgen.rulebook.styles import ACCENT, RULE, TINT, Geometry, Styles, geometry, make_styles
 from cardgen.rulebook.values import book_values, render_unit
 
@@ -425,7 +425,7 @@ def write_rulebook(deck: DeckSpec, target: Path, *, translate: Translate = no_tr
     With ``booklet``, pages are half of ``paper`` and imposed two to a side in saddle-stitch
     order: print double-sided (short-edge flip), fold the stack in half, staple the fold.
     """
-    with atomic_path(Path(target)) as tmp, markers_in(Path(target).parent):
+    with atomic_path(Path(target)) as tmp:
         if booklet:
             from cardgen.rulebook.booklet import impose
 

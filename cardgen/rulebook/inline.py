@@ -5,24 +5,21 @@ breaks, card icons ``[[hit]]`` — a small drawing of the card's icon followed b
 ability icons ``[[icon:action]]`` (``action``, ``no-los``, ``tip``), drawn alone.
 
 Card icons ride on reportlab's ``<img>`` tag, which reserves their room in the line: the source
-is a 1×1 marker PNG (one file per card id, in a temporary folder inside the output folder while
-a rulebook is written — see :func:`markers_in` — else in the system's), and
-:class:`~cardgen.rulebook.flowables.BookCanvas` draws the vector icon where reportlab would have
-drawn the marker. Neither the marker nor its path reaches the PDF. (A ``data:`` URI would need
-reportlab's ``trustedHosts`` opened up for the whole process; a file does not.)
+is a ``data:`` URI of a 1×1 transparent PNG that names the card (``data:image/png;card=hit;base64,…``),
+and :class:`~cardgen.rulebook.flowables.BookCanvas` draws the vector icon where reportlab would
+have drawn the marker. The marker never reaches the PDF, and no file is made for it, so a killed
+run leaves nothing behind. Reportlab opens ``data:`` URIs only for trusted hosts; cardgen trusts
+the ``data`` scheme alone (:func:`_allow_data_uris`: still no file, http or other URL).
 """
 
 from __future__ import annotations
 
-import atexit
-import os
+import base64
+import io
 import re
-import shutil
-import tempfile
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from pathlib import Path
+from collections.abc import Callable
+from functools import cache
+from urllib.parse import quote
 from xml.sax.saxutils import escape, quoteattr
 
 from markdown_it import MarkdownIt
@@ -33,52 +30,35 @@ _CARD = re.compile(r"\[\[([^\[\]]+)\]\]")
 _md = MarkdownIt("commonmark", {"html": False})
 
 MARKERS: dict[str, str] = {}
-"""Marker file path → card id (filled as markers are made)."""
+"""Marker URI → card id (filled as markers are made)."""
 
 
-_marker_parent: ContextVar[Path | None] = ContextVar("cardgen_marker_parent", default=None)
-_folders: dict[str, str] = {}
+@cache
+def _marker_png() -> str:
+    """A 1×1 fully transparent PNG, base64."""
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("LA", (1, 1), (0, 0)).save(buffer, format="PNG")
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
-@contextmanager
-def markers_in(folder: Path) -> Iterator[None]:
-    """Keep marker PNGs made meanwhile in a temporary folder inside ``folder`` (an output folder).
+@cache
+def _allow_data_uris() -> None:
+    """Let reportlab open ``data:`` URIs (its default trusts no URL at all), and nothing else."""
+    from reportlab import rl_config
 
-    A killed run leaves that folder among the output folder's temp files, which the next build
-    removes, instead of in the system's temp folder.
-    """
-    token = _marker_parent.set(Path(folder))
-    try:
-        yield
-    finally:
-        _marker_parent.reset(token)
-
-
-def _marker_folder() -> str:
-    parent = _marker_parent.get()
-    key = str(parent) if parent is not None else ""
-    folder = _folders.get(key)
-    if folder is None or not os.path.isdir(folder):
-        if parent is not None:
-            from cardgen.output import scratch_folder
-
-            folder = str(scratch_folder(parent, "cardgen-icons"))
-        else:
-            folder = tempfile.mkdtemp(prefix="cardgen-icons-")
-        atexit.register(shutil.rmtree, folder, ignore_errors=True)
-        _folders[key] = folder
-    return folder
+    if not rl_config.trustedHosts:  # a host no URL can have: with the data scheme alone, only data: URIs open
+        rl_config.trustedHosts = ["cardgen.invalid"]
+        rl_config.trustedSchemes = ["data"]
 
 
 def marker_uri(card_id: str) -> str:
-    """The path of a 1×1 PNG standing for ``card_id``'s inline icon (card ids are safe file names)."""
-    from PIL import Image
-
-    path = Path(_marker_folder()) / f"{card_id.replace(':', '--')}.png"
-    if str(path) not in MARKERS or not path.is_file():
-        Image.new("LA", (1, 1), (0, 0)).save(path, format="PNG")
-        MARKERS[str(path)] = card_id
-    return str(path)
+    """A ``data:`` URI of a 1×1 transparent PNG standing for ``card_id``'s inline icon."""
+    _allow_data_uris()
+    uri = f"data:image/png;card={quote(card_id, safe='')};base64,{_marker_png()}"
+    MARKERS[uri] = card_id
+    return uri
 
 
 def _text_with_cards(text: str, *, card_name: Callable[[str], str], icon_size: float) -> str:

@@ -53,3 +53,37 @@ def test_same_seed_same_pdf_and_the_rules_shown_are_reported(runner, tmp_path: P
     assert first.read_bytes() == second.read_bytes()
     notes = [line for line in one.stderr.splitlines() if line.startswith("note: stage")]
     assert len(notes) == 3 and "shows push, grab, stop_rider, stop_ground" in notes[1]
+
+
+def test_png_frames_arrive_as_a_whole_or_not_at_all(runner, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A run that fails after writing some frames leaves the folder as it was; the next run clears its stage."""
+    import cardgen.commands.walkthrough as command
+    from cardgen.errors import CardgenError
+    from tests.conftest import ROOT
+
+    deck = ROOT / "decks" / "falling-off"
+    folder = tmp_path / "frames"
+    real = command.find_walkthrough
+
+    def failing(game: str):  # type: ignore[no-untyped-def]
+        writer = real(game)
+
+        def write(deck, target, **kwargs):  # type: ignore[no-untyped-def]
+            result = writer(deck, target, **kwargs)
+            assert len(result.files) > 3  # frames were written before the failure
+            raise CardgenError("the disk is full", path=target)
+        return write
+
+    monkeypatch.setattr(command, "find_walkthrough", failing)
+    failed = runner.invoke(main, ["walkthrough", str(deck), "--format", "png", "-o", str(folder)])
+    assert failed.exit_code == 1 and "the disk is full" in failed.output
+    assert not list(folder.glob("*.png"))
+    killed = folder / ".cardgen-walkthrough-killed.cardgen-tmp"  # the stage of a run killed before it cleaned up
+    killed.mkdir()
+    (killed / "step-01.png").write_bytes(b"partial")
+    monkeypatch.setattr(command, "find_walkthrough", real)
+    result = runner.invoke(main, ["walkthrough", str(deck), "--format", "png", "-o", str(folder)])
+    assert result.exit_code == 0, result.output
+    files = sorted(folder.iterdir())
+    assert files and all(f.suffix == ".png" and f.is_file() and f.stat().st_size > 1000 for f in files)
+    assert f"wrote {len(files)} frames to {folder}" in result.output

@@ -156,3 +156,36 @@ def test_each_back_layout_is_its_own_custom_deck(tmp_path: Path) -> None:
     assert _file(custom["1"]["BackURL"]).name == "minimal-back-base-back.png"
     assert _file(custom["2"]["BackURL"]).name == "minimal-back-blue-back.png"
     assert data["DeckIDs"] == [100, 100, 200, 200, 200]
+
+
+def test_the_tts_export_arrives_as_a_whole_and_its_json_names_the_final_files(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Staged like every export: a failure after the JSON is written leaves the folder as it was; on
+    success every FaceURL and BackURL is a file:// URI of an image in the output folder itself."""
+    import json
+
+    from click.testing import CliRunner
+
+    import cardgen.export.tts as tts
+    from cardgen.cli import main
+    from tests.export.helpers import minimal_deck
+
+    deck = minimal_deck(tmp_path)
+    out = tmp_path / "tts"
+    real = tts.write_manifest
+
+    def full_disk(folder, rows):  # type: ignore[no-untyped-def]
+        assert (Path(folder) / "minimal.json").is_file()  # the sheets and the JSON are already written
+        raise OSError(28, "No space left on device", str(Path(folder) / "manifest.csv"))
+
+    monkeypatch.setattr(tts, "write_manifest", full_disk)
+    failed = CliRunner().invoke(main, ["export", str(deck), "--to", "tts", "--dpi", "60", "-o", str(out)])
+    assert failed.exit_code == 1 and "the disk is full" in failed.output, failed.output
+    assert [p.name for p in out.iterdir()] == []
+    monkeypatch.setattr(tts, "write_manifest", real)
+    result = CliRunner().invoke(main, ["export", str(deck), "--to", "tts", "--dpi", "60", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["manifest.csv", "minimal-back.png", "minimal-sheet-1.png",
+                                                     "minimal.json", "minimal.png"]
+    custom = json.loads((out / "minimal.json").read_text())["ObjectStates"][0]["CustomDeck"]["1"]
+    assert custom["FaceURL"] == (out / "minimal-sheet-1.png").resolve().as_uri()
+    assert custom["BackURL"] == (out / "minimal-back.png").resolve().as_uri()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -148,6 +149,36 @@ def test_the_command_prints_one_line_per_problem_and_strict_exits_1() -> None:
     assert strict.exit_code == 1
     clean = runner.invoke(main, ["preflight", str(FIXTURES / "clean"), "--strict"])
     assert clean.exit_code == 0 and clean.stdout == ""
+
+
+def test_a_key_colour_that_moves_in_cmyk_is_a_note_that_strict_does_not_count(tmp_path: Path) -> None:
+    deck = tmp_path / "purple"
+    shutil.copytree(FIXTURES / "clean", deck)
+    text = (deck / "deck.yaml").read_text()
+    (deck / "deck.yaml").write_text(text.replace('"#23406e"', '"#7a3fc8"'))  # dark: a saturated purple
+    line = text.splitlines().index(next(s for s in text.splitlines() if s.startswith("  dark:"))) + 1
+    runner = CliRunner()
+    result = runner.invoke(main, ["preflight", str(deck), "--strict", "--lang", "en", "--paper", "a4",
+                                  "--layout", "single", "--ink-limit", "240"])
+    assert result.exit_code == 0, result.output
+    notes = result.stdout.splitlines()
+    assert len(notes) == 1, result.stdout
+    assert notes[0].startswith(f"note: {display_path(deck / 'deck.yaml')}:{line}: element types.dark.color: "
+                               "print-colour: type dark colour #7a3fc8 prints as about #")
+    assert "in CGATS TR 001, 240% ink (ΔE " in notes[0]
+    assert "1 note, not counted by --strict" in result.stderr
+    assert preflight_deck(load_deck(FIXTURES / "clean")).notes == []  # its navy stays within ΔE 10
+
+
+def test_the_falling_purple_is_noted_at_its_deck_line() -> None:
+    from tests.conftest import ROOT
+
+    deck_file = ROOT / "decks" / "falling" / "deck.yaml"
+    line = next(n for n, s in enumerate(deck_file.read_text().splitlines(), 1) if s.startswith("  extra:"))
+    notes = [note.format() for note in preflight_deck(load_deck(deck_file.parent), PreflightOptions(
+        languages=("en",), papers=("a4",), layouts=("single",))).notes]
+    assert len(notes) == 1 and notes[0].startswith(f"{display_path(deck_file)}:{line}: element types.extra.color: "
+                                                   "print-colour: type extra colour #a47fe0 prints as about #")
 
 
 def test_sheets_warns_and_strict_writes_nothing(tmp_path: Path) -> None:

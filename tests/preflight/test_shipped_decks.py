@@ -22,7 +22,7 @@ def test_shipped_deck_passes_strict_preflight(deck: str) -> None:
                                        "--paper", "a4", "--paper", "letter",
                                        "--layout", "duplex", "--layout", "gutterfold", "--layout", "single"])
     assert result.exit_code == 0, result.output
-    assert result.stdout == ""
+    assert all(line.startswith("note: ") for line in result.stdout.splitlines()), result.stdout  # informational only
     assert "passes" in result.stderr
 
 

@@ -56,3 +56,40 @@ def test_a_linked_svg_is_not_read(tmp_path: Path) -> None:
     assert load_svg(str(tmp_path / "real.svg")).width == 6.75  # 9 px at 96 px to the inch
     with pytest.raises(DeckError, match="symbolic link"):
         load_svg(str(tmp_path / "link.svg"))
+
+
+def _svg_embedding(*pngs: bytes) -> str:
+    images = "".join(f'\n<image xlink:href="data:image/png;base64,{base64.b64encode(png).decode()}" width="9" '
+                     'height="9"/>' for png in pngs)
+    return ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="60" '
+            f'height="40">{images}\n</svg>')
+
+
+def _png(size: tuple[int, int]) -> bytes:
+    buffer = io.BytesIO()
+    Image.new("1", size, 1).save(buffer, format="PNG")  # one bit a pixel: tiny file, many pixels
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(("pngs", "message"), [
+    ((_png((8, 8)), _png((7000, 7000))), "embedded image on line 3 is 7000×7000 pixels, more than the 40 MP limit"),
+    ((_png((5000, 5000)), _png((5000, 5000))), "embedded images have more than 40 MP together (embedded image on "
+                                               "line 3)"),
+    ((_png((400, 300))[:-40],), "cannot read embedded image on line 2 (truncated)"),
+])
+def test_an_embedded_image_is_decoded_under_the_art_pixel_limit(pngs: tuple[bytes, ...], message: str,
+                                                              minimal_copy: Path, runner) -> None:  # type: ignore[no-untyped-def]
+    from cardgen.cli import main
+
+    (minimal_copy / "art" / "a.svg").write_text(_svg_embedding(*pngs))
+    deck_file = minimal_copy / "deck.yaml"
+    text = deck_file.read_text()
+    deck_file.write_text(text.replace("art/pattern.png", "art/a.svg"))
+    reference = next(n for n, s in enumerate(text.splitlines(), 1) if "art/pattern.png" in s)
+    result = runner.invoke(main, ["validate", str(minimal_copy)])
+    assert result.exit_code == 1, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(f"error: {deck_file}:{reference}:"), lines
+    assert f".art: 'art/a.svg': {message}" in lines[0]
+    assert "Traceback" not in result.output

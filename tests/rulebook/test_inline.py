@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from PIL import Image
+from reportlab.lib.utils import ImageReader
 
 from cardgen.errors import DeckError
-from cardgen.rulebook.inline import MARKERS, to_markup, to_plain
+from cardgen.rulebook.inline import MARKERS, marker_uri, to_markup, to_plain
 
 
 def _markup(text: str) -> str:
@@ -39,40 +44,41 @@ def test_card_icons_become_a_marker_and_the_name() -> None:
     out = _markup("play [[hit]] now")
     assert '<b>Frappe</b>' in out
     src = out.split('src="')[1].split('"')[0]
-    assert MARKERS[src] == "hit" and Path(src).is_file()
-    with pytest.raises(DeckError, match=r"unknown card \[\[hti\]\]"):
-        _markup("[[hti]]")
+    assert MARKERS[src] == "hit" and src.startswith("data:image/png;card=hit;base64,")
+    assert ImageReader(src).getSize() == (1, 1)  # reportlab opens it as it lays out the line
 
 
-def test_plain_text_for_bookmarks() -> None:
-    assert to_plain("**[[hit]]** and `code`", card_name=lambda c: "Hit") == "Hit and code"
+def test_markers_need_no_file_and_reportlab_still_opens_no_other_url(tmp_path: Path) -> None:
+    odd = marker_uri("icon:no-los,2")
+    assert MARKERS[odd] == "icon:no-los,2" and ImageReader(odd).getSize() == (1, 1)
+    secret = tmp_path / "secret.png"
+    Image.new("RGB", (3, 2)).save(secret)
+    for url in (secret.as_uri(), "http://127.0.0.1:9/x.png", "https://example.com/x.png"):
+        with pytest.raises(OSError):
+            ImageReader(url)
 
 
-def test_an_unknown_card_in_the_rulebook_is_reported_at_its_line(falling_copy: Path, tmp_path: Path) -> None:
-    from cardgen.loading import load_deck
-    from cardgen.rulebook.builder import write_rulebook
+_KILLED_RUN = """
+import os, sys
+from cardgen.buildable import check_buildable
+from cardgen.loading import load_deck
+from cardgen.rulebook.builder import write_rulebook
+deck = load_deck("decks/fall-damage")
+check_buildable(deck)  # what validate runs
+write_rulebook(deck, sys.argv[1])
+os._exit(0)  # as a killed run ends: no atexit handler, no cleanup
+"""
 
-    rulebook = falling_copy / "rulebook.md"
-    rulebook.write_text(rulebook.read_text().replace("[[hit]], [[split]]", "[[hti]], [[split]]"))
-    line = next(i for i, text in enumerate(rulebook.read_text().splitlines(), 1) if "[[hti]]" in text)
-    with pytest.raises(DeckError) as caught:
-        write_rulebook(load_deck(falling_copy), tmp_path / "x.pdf")
-    assert caught.value.line == line and caught.value.hint == "did you mean [[hit]]?"
-    assert not (tmp_path / "x.pdf").exists()
 
+def test_a_killed_validate_or_rulebook_leaves_nothing_in_the_temp_folder(tmp_path: Path) -> None:
+    """Inline icons need no marker folder, so a run killed mid-way cannot leave one in $TMPDIR."""
+    from tests.conftest import ROOT
 
-def test_a_translation_with_tags_is_printed_as_text(falling_copy: Path, tmp_path: Path) -> None:
-    from cardgen.build import translator_for
-    from cardgen.loading import load_deck
-    from cardgen.rulebook.builder import write_rulebook
-    from tests.pdf_tools import pdf_text
-
-    po = falling_copy / "locale" / "fr.po"
-    text = po.read_text()
-    start = text.index('msgctxt "rulebook:winning.2"')
-    line = text.index("msgstr ", start)
-    end = text.index("\n", line)
-    po.write_text(text[:line] + 'msgstr "Le gagnant <img src=\\"/etc/passwd\\"/> donne & <b>rejoue</b>."' + text[end:])
-    deck = load_deck(falling_copy)
-    result = write_rulebook(deck, tmp_path / "fr.pdf", translate=translator_for(deck, "fr"), language="fr")
-    assert 'Le gagnant <img src="/etc/passwd"/> donne & <b>rejoue</b>.' in pdf_text(result.path).replace("\r\n", " ")
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    env = {**os.environ, "TMPDIR": str(temp), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", _KILLED_RUN, str(tmp_path / "out" / "r.pdf")], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert list(temp.iterdir()) == []
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["r.pdf"]
