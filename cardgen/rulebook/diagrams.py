@@ -164,6 +164,12 @@ def label_size(size: float, design_width: float, width: float) -> float:
     return max(size, MIN_PRINTED_LABEL / fit_scale(design_width, width) + 0.01)
 
 
+def too_narrow(design_width: float, width: float, size: float) -> bool:
+    """Whether labels of ``size`` would print under :data:`MIN_PRINTED_LABEL` once a drawing
+    ``design_width`` wide is scaled to ``width`` (then the diagram is rearranged for the width)."""
+    return size * fit_scale(design_width, width) < MIN_PRINTED_LABEL
+
+
 def scaled(group: Group, width: float, height: float, target_width: float) -> Drawing:
     scale = fit_scale(width, target_width)
     drawing = Drawing(width * scale, height * scale)

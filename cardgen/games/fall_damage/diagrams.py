@@ -20,7 +20,7 @@ from cardgen.games.fall_damage.rules import BOARD_SIZE, fall_damage, line_tiles,
 from cardgen.model.deck import DeckSpec
 from cardgen.render.card_renderer import Translate
 from cardgen.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, register_fonts
-from cardgen.rulebook.diagrams import INK, MUTED, register_diagram
+from cardgen.rulebook.diagrams import INK, MUTED, register_diagram, too_narrow
 from cardgen.rulebook.labels import Label, label_here
 
 STONE = HexColor("#ddd6c8")
@@ -210,7 +210,7 @@ def push_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Drawi
     register_fonts()
     label = _Labels(translate, PUSH_LABELS)
     g = Group()
-    if width < PUSH_SIZE[0]:  # a narrow page (the booklet's): one panel over the other, at full size
+    if too_narrow(PUSH_SIZE[0], width, 8.1):  # a narrow page (the booklet's): one panel over the other, at full size
         _push_panel(g, deck, translate, label, ox=0, oy=PUSH_SIZE[1] + 4, water=False)
         _push_panel(g, deck, translate, label, ox=0, water=True)
         return _scaled(g, 220.0, 2 * PUSH_SIZE[1] + 4, width)
@@ -266,7 +266,7 @@ def reach_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Draw
     label = _Labels(translate, REACH_LABELS)
     W, H = REACH_SIZE
     cell = CELL
-    if width < W:  # a narrow page (the booklet's): smaller tiles, the labels at full size
+    if too_narrow(W, width, 8.1):  # a narrow page (the booklet's): smaller tiles, the labels at full size
         cell = (width - 40) / (2 * BOARD_SIZE)
         W, H = width, H - BOARD_SIZE * (CELL - cell)
     g = Group()

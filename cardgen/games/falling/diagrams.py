@@ -28,6 +28,8 @@ from cardgen.rulebook.diagrams import (
     draw_arrow,
     draw_text,
     mini_icon,
+    label_size,
+    too_narrow,
     register_diagram,
     require_cards,
     scaled,
@@ -73,14 +75,18 @@ NEW_STACK = "#2f855a"
 # -- the table ----------------------------------------------------------------------------------
 
 TABLE_SIZE = (460.0, 362.0)
+NARROW_TABLE_WIDTH = 340.0
+"""On a page narrower than the table's design width (the booklet's), the table is drawn this wide
+(its picture spans about 330 pt) with its legend in one column, and its labels enlarged to print at 8 pt."""
 LEGEND_TOP = 34.0
 LABEL_SIZE = 8.1
 """Labels are drawn at least this size (the diagrams are printed at about their design width)."""
 
 
-def _badge(group: Group, x: float, y: float, letter: str) -> None:
-    group.add(Circle(x, y, 6.3, fillColor=HexColor("#c4561d"), strokeColor=HexColor("#ffffff"), strokeWidth=0.8))
-    group.add(String(x, y - 2.9, letter, fontName=BODY_BOLD, fontSize=LABEL_SIZE, fillColor=HexColor("#ffffff"),
+def _badge(group: Group, x: float, y: float, letter: str, size: float = LABEL_SIZE) -> None:
+    k = size / LABEL_SIZE
+    group.add(Circle(x, y, 6.3 * k, fillColor=HexColor("#c4561d"), strokeColor=HexColor("#ffffff"), strokeWidth=0.8))
+    group.add(String(x, y - 2.9 * k, letter, fontName=BODY_BOLD, fontSize=size, fillColor=HexColor("#ffffff"),
                      textAnchor="middle"))
 
 
@@ -92,8 +98,23 @@ def table_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Draw
     label = Labeller(translate)
     paint = Painter(deck, translate)
     W, H = TABLE_SIZE
+    wide = not too_narrow(W, width, LABEL_SIZE)
+    if not wide:
+        W = max(width, NARROW_TABLE_WIDTH)
+    lab, big = label_size(LABEL_SIZE, W, width), label_size(8.5, W, width)
+    # the legend: two columns under the table, or one on a narrow page; each row as tall as its text
+    notes = [("A", "rider1", "diagram:table.rider"), ("B", "extra", "diagram:table.extra"),
+             ("C", "split", "diagram:table.split"), ("D", "empty", "diagram:table.empty")]
+    columns = 2 if wide else 1
+    column = (W - 20) / columns
+    leading = lab * 9.2 / LABEL_SIZE
+    legend_lines = [len(wrap_lines(label(context), BODY, lab, column - 22 * lab / LABEL_SIZE)) for _, _, context in notes]
+    row_steps = [22.0 if wide else max(legend_lines[i:i + columns]) * leading + 6 for i in range(0, len(notes), columns)]
+    legend_top = LEGEND_TOP if wide else sum(row_steps) + 6
+    raise_by = legend_top - LEGEND_TOP
+    H += raise_by
     g = Group()
-    cx, cy, R = W / 2, 206.0, 112.0
+    cx, cy, R = W / 2, 206.0 + raise_by, 112.0
     g.add(Circle(cx, cy, R, fillColor=FELT, strokeColor=FELT_EDGE, strokeWidth=1.2))
 
     def polar(angle: float, radius: float) -> tuple[float, float]:
@@ -103,15 +124,15 @@ def table_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Draw
     # the dealer, the deck and the discard
     dx, dy = polar(270, R + 16)
     g.add(Circle(dx, dy, 7, fillColor=HexColor("#14213d"), strokeColor=None))
-    draw_text(g, dx, dy - 20, label("diagram:table.dealer"), size=8.5, font=BODY_BOLD, anchor="middle")
+    draw_text(g, dx, dy - 20 * big / 8.5, label("diagram:table.dealer"), size=big, font=BODY_BOLD, anchor="middle")
     deck_x, deck_y = cx - 24, cy - R + 34
     for i in range(3):
         paint.card(g, None, deck_x - i * 0.8, deck_y + i * 0.8, cw, ch, face_down=True)
-    draw_text(g, deck_x, deck_y - ch / 2 - 8, label("diagram:table.deck"), size=LABEL_SIZE, anchor="middle", color=MUTED)
+    draw_text(g, deck_x, deck_y - ch / 2 - 8 * lab / LABEL_SIZE, label("diagram:table.deck"), size=lab, anchor="middle", color=MUTED)
     disc_x = cx + 24
     paint.card(g, "push", disc_x, deck_y, cw, ch, angle=-14)
     paint.card(g, "hit", disc_x + 1, deck_y + 1, cw, ch, angle=9)
-    draw_text(g, disc_x, deck_y - ch / 2 - 8, label("diagram:table.discard"), size=LABEL_SIZE, anchor="middle", color=MUTED)
+    draw_text(g, disc_x, deck_y - ch / 2 - 8 * lab / LABEL_SIZE, label("diagram:table.discard"), size=lab, anchor="middle", color=MUTED)
 
     seats = [210.0, 150.0, 90.0, 30.0, 330.0]  # clockwise from the dealer's left
     tops = {1: ["stop"], 2: ["grab", "skip"], 3: ["extra"], 4: ["push"], 5: []}
@@ -122,7 +143,8 @@ def table_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Draw
         g.add(Circle(sx, sy, 6.5, fillColor=HexColor("#6b7785"), strokeColor=None))
         lx, ly = polar(angle, R + 26)
         anchor = "middle" if abs(math.cos(math.radians(angle))) < 0.3 else ("end" if lx < cx else "start")
-        draw_text(g, lx, ly - 3, label("diagram:table.player", n=number), size=8.5, font=BODY_BOLD, anchor=anchor)
+        draw_text(g, lx, ly - 3 * big / 8.5, label("diagram:table.player", n=number), size=big, font=BODY_BOLD,
+                  anchor=anchor)
         turn = angle + 90  # cards face their player
         stacks = tops[number]
         tangent = (math.cos(math.radians(angle + 90)), math.sin(math.radians(angle + 90)))
@@ -162,25 +184,25 @@ def table_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Draw
     a1, a2 = math.radians(end + 8), math.radians(end)
     draw_arrow(g, cx + ar * math.cos(a1), cy + ar * math.sin(a1), cx + ar * math.cos(a2) + 1.2, cy + ar * math.sin(a2) + 1.8,
            head=5)
-    lines = wrap_lines(label("diagram:table.order"), BODY_ITALIC, LABEL_SIZE, 48)
-    top = cy + (len(lines) - 1) * 4.7 - 2
+    lines = wrap_lines(label("diagram:table.order"), BODY_ITALIC, lab, 48)
+    step = lab * 9.4 / LABEL_SIZE
+    top = cy + (len(lines) - 1) * step / 2 - 2
     for i, line in enumerate(lines):
-        g.add(String(cx + 3, top - i * 9.4, line, fontName=BODY_ITALIC, fontSize=LABEL_SIZE, fillColor=MUTED,
+        g.add(String(cx + 3, top - i * step, line, fontName=BODY_ITALIC, fontSize=lab, fillColor=MUTED,
                      textAnchor="middle"))
 
     # letters next to what the legend below explains
-    notes = [("A", "rider1", "diagram:table.rider"), ("B", "extra", "diagram:table.extra"),
-             ("C", "split", "diagram:table.split"), ("D", "empty", "diagram:table.empty")]
     for letter, key, _ in notes:
         bx, by = anchors[key]
-        _badge(g, bx, by, letter)
-    column = (W - 20) / 2
-    y = LEGEND_TOP
+        _badge(g, bx, by, letter, lab)
+    k = lab / LABEL_SIZE
+    row_y = legend_top
     for i, (letter, _, context) in enumerate(notes):
-        x = 10 + (i % 2) * column
-        row_y = y - (i // 2) * 22
-        _badge(g, x + 6, row_y - 2.5, letter)
-        draw_text(g, x + 16, row_y - 5, label(context), size=LABEL_SIZE, width=column - 22, leading=9.2)
+        x = 10 + (i % columns) * column
+        if i and i % columns == 0:
+            row_y -= row_steps[i // columns - 1]
+        _badge(g, x + 6 * k, row_y - 2.5 * k, letter, lab)
+        draw_text(g, x + 16 * k, row_y - 5 * k, label(context), size=lab, width=column - 22 * k, leading=leading)
     return scaled(g, W, H, width)
 
 
