@@ -209,6 +209,8 @@ def table_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Draw
 # -- what the Riders do -----------------------------------------------------------------------
 
 RIDERS_SIZE = (460.0, 330.0)
+NARROW_NOTE_WIDTH = 84.0
+"""On a narrow page, a panel's note under its Rider runs this wide (up to the stacks)."""
 
 
 @register_diagram("falling-riders", labels=RIDERS_LABELS)
@@ -223,10 +225,22 @@ def riders_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dra
     panel_w, panel_h, legend_h = 226.0, 96.0, 26.0
     cw, ch = 16.0, 22.0
     extra_name = paint.name("extra")
+    wide = not too_narrow(W, width, LABEL_SIZE)
+    lab, title_size = label_size(LABEL_SIZE, W, width), label_size(9.0, W, width)
+    grow = lab / LABEL_SIZE
+    leading = 9.0 * grow
+    lift = 0.0  # on a narrow page the labels are larger: the pictures move up over the taller notes
+    if not wide:
+        notes = [label("diagram:riders.stays", extra=extra_name, skip=paint.name("skip")), label("diagram:riders.swept")]
+        most = max(len(wrap_lines(note, BODY, lab, NARROW_NOTE_WIDTH)) for note in notes)
+        note_top = 4 + 0.25 * lab + (most - 1) * leading + 0.75 * lab
+        lift = max(0.0, note_top + 17.5 - 50.0)
+        panel_h = max(panel_h, 58 + lift + 12 + 14 * grow)
+        H = legend_h + 3 * (panel_h + 6)
 
     def stack(panel: Group, x: float, old: int, dealt: list[str], *, new: bool = False) -> float:
         """A stack at x: ``old`` cards already there, then the cards this pass ('n' usual, 'a' added)."""
-        y, step = 19.0, 7.0
+        y, step = 19.0 + lift, 7.0
         for i in range(old):
             paint.plain(panel, x, y + i * step, cw, ch, "#8c96a1", "#e4e7eb")
         for j, kind in enumerate(dealt):
@@ -253,12 +267,12 @@ def riders_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dra
         panel.add(Rect(0, 0, panel_w, panel_h, rx=4, ry=4, fillColor=HexColor("#f7f5f0"), strokeColor=HexColor("#d9d3c7"),
                        strokeWidth=0.6))
         title = label("diagram:riders.with_extra", rider=paint.name(rider), extra=extra_name) if extra else paint.name(rider)
-        mini_icon(panel, deck, rider, 8, panel_h - 17, 11)
+        mini_icon(panel, deck, rider, 8, panel_h - 17 * grow, 11 * grow)
         if extra:
-            mini_icon(panel, deck, "extra", 21, panel_h - 17, 11)
-        draw_text(panel, 36 if extra else 23, panel_h - 14, title, size=9, font=BODY_BOLD)
+            mini_icon(panel, deck, "extra", 8 + 13 * grow, panel_h - 17 * grow, 11 * grow)
+        draw_text(panel, 8 + (28 if extra else 15) * grow, panel_h - 14 * grow, title, size=title_size, font=BODY_BOLD)
         # the Rider (and its Extra) laid sideways, as the dealer finds it
-        rx, ry = 34.0, 50.0
+        rx, ry = 34.0, 50.0 + lift
         swept_rider = not (rider == "skip" and extra)
         paint.card(panel, rider, rx, ry, cw * 1.15, ch * 1.15, angle=90, faded=swept_rider)
         if extra:
@@ -267,9 +281,16 @@ def riders_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dra
             note = label("diagram:riders.stays", extra=extra_name, skip=paint.name("skip"))
         else:
             note = label("diagram:riders.swept")
-        lines = len(wrap_lines(note, BODY, LABEL_SIZE, 70))
-        note_y = max(20.0, 4.0 + 9.0 * (lines - 1))  # the last line stays inside the panel, the first under the card
-        draw_text(panel, rx, note_y, note, size=LABEL_SIZE, anchor="middle", color=MUTED, width=70, leading=9.0)
+        if wide:
+            note_w, note_x = 70.0, rx
+            lines = len(wrap_lines(note, BODY, lab, note_w))
+            note_y = max(20.0, 4.0 + 9.0 * (lines - 1))  # the last line stays inside the panel, the first under the card
+        else:  # under the card, as wide as the room left of the stacks
+            note_w = NARROW_NOTE_WIDTH
+            note_x = 4.0 + note_w / 2
+            lines = len(wrap_lines(note, BODY, lab, note_w))
+            note_y = 4.0 + 0.25 * lab + (lines - 1) * leading
+        draw_text(panel, note_x, note_y, note, size=lab, anchor="middle", color=MUTED, width=note_w, leading=leading)
         draw_arrow(panel, 62, ry, 80, ry)
         # the player's stacks after the pass
         if rider == "hit":
@@ -282,7 +303,8 @@ def riders_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dra
         else:
             for k in range(2):
                 stack(panel, 100 + k * 28, 2, [])
-            draw_text(panel, 146, 30, label("diagram:riders.nothing"), size=LABEL_SIZE, font=BODY_ITALIC, color=MUTED, width=74)
+            draw_text(panel, 146, 30 + lift, label("diagram:riders.nothing"), size=lab, font=BODY_ITALIC, color=MUTED, width=74,
+                      leading=lab * 1.2)
         g.add(panel)
 
     # legend
@@ -291,6 +313,6 @@ def riders_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dra
                                        (ADDED[0], ADDED[1], label("diagram:riders.extra"), False),
                                        (NEW_STACK, "", label("diagram:riders.new"), True)):
         paint.plain(g, x + 6, 11, 10, 13, stroke, fill, dashed=dashed)
-        g.add(String(x + 15, 8, text, fontName=BODY, fontSize=LABEL_SIZE, fillColor=INK))
-        x += 24 + stringWidth(text, BODY, LABEL_SIZE)
+        g.add(String(x + 15, 8, text, fontName=BODY, fontSize=lab, fillColor=INK))
+        x += 24 + stringWidth(text, BODY, lab)
     return scaled(g, W, H, width)
