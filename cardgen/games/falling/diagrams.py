@@ -4,9 +4,7 @@
 dealer's left, their stacks, Riders laid sideways between players and the middle of the table,
 an Extra off-centre on a Rider, a player with two stacks and one with none.
 ``falling-riders``: what each Rider, alone and with an Extra, does to one pass of the deal.
-
-Each diagram is drawn at a fixed design size and scaled to the text width. Registered with
-:func:`cardgen.rulebook.diagrams.register_diagram` when this module is imported (by the plugin).
+Each is scaled to the text width, and rearranged on narrow pages so no label prints under 8 pt.
 """
 
 from __future__ import annotations
@@ -27,12 +25,12 @@ from cardgen.rulebook.diagrams import (
     Painter,
     draw_arrow,
     draw_text,
-    mini_icon,
     label_size,
-    too_narrow,
+    mini_icon,
     register_diagram,
     require_cards,
     scaled,
+    too_narrow,
     wrap_lines,
 )
 from cardgen.rulebook.labels import Label, label_here
