@@ -3,6 +3,8 @@
 A game registers its diagrams with :func:`register_diagram` (from its ``diagrams`` module,
 imported by its plugin); each is a reportlab.graphics Drawing drawn at a fixed design size,
 labelled in the book's language (:class:`Labeller`) and scaled to the text width (:func:`scaled`).
+A diagram narrower pages would shrink (the booklet's A5) is rearranged for their width, or its
+labels enlarged (:func:`label_size`), so that no label prints under 8 pt.
 This module knows no game.
 """
 
@@ -147,8 +149,29 @@ def mini_icon(group: Group, deck: DeckSpec, card_id: str, x: float, y: float, si
         ICONS[card.icon](canvas, x + pad, y + pad, size - 2 * pad, "#ffffff", color)
 
 
+MIN_PRINTED_LABEL = 8.0
+"""No diagram label prints smaller than this, on any paper, in the booklet too."""
+
+
+def fit_scale(design_width: float, width: float) -> float:
+    """How much a drawing ``design_width`` wide shrinks to fit ``width`` (never enlarged)."""
+    return min(1.0, width / design_width)
+
+
+def label_size(size: float, design_width: float, width: float) -> float:
+    """The design size of a label meant as ``size`` so that it prints at :data:`MIN_PRINTED_LABEL`
+    or more once the drawing is scaled from ``design_width`` to ``width``."""
+    return max(size, MIN_PRINTED_LABEL / fit_scale(design_width, width) + 0.01)
+
+
+def too_narrow(design_width: float, width: float, size: float) -> bool:
+    """Whether labels of ``size`` would print under :data:`MIN_PRINTED_LABEL` once a drawing
+    ``design_width`` wide is scaled to ``width`` (then the diagram is rearranged for the width)."""
+    return size * fit_scale(design_width, width) < MIN_PRINTED_LABEL
+
+
 def scaled(group: Group, width: float, height: float, target_width: float) -> Drawing:
-    scale = min(1.0, target_width / width)
+    scale = fit_scale(width, target_width)
     drawing = Drawing(width * scale, height * scale)
     group.transform = (scale, 0, 0, scale, 0, 0)
     drawing.add(group)

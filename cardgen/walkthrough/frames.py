@@ -5,7 +5,8 @@ goes into the PDF handout, a PNG, or a recording for tests. Card faces are the p
 own faces (the same :class:`CardRenderer`), scaled down; each distinct face is stored once per
 document and placed by reference.
 
-The picture, seen from above: a round table; the dealer's mat at the top holds the deck (the
+The picture, seen from above: a round table (from :data:`COMPACT_FROM` players a rectangular one,
+four rows of mats, so that two frames still fit a page); the dealer's mat at the top holds the deck (the
 Grounds waiting underneath it, their edges showing) and the discard pile; each player's mat,
 clockwise from the dealer's left, reads from the outside in: the name and the card in hand,
 the stacks (top card visible, height in a badge), then the Rider, sideways, at the end facing the
@@ -76,16 +77,16 @@ def _any_overlap(boxes: list[Box]) -> bool:
     return any(_overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
 
 
-WIDE_FROM = 9
-"""From this many players a frame is wide: one to a landscape page, cards and text full size."""
+COMPACT_FROM = 8
+"""From this many players the seats sit round a rectangular table (:meth:`FramePainter.layout`):
+a ring of nine or more mats in a half page leaves cards too small to read (at eight players the
+ring's cards are 17 pt tall, the rectangle's 29 pt)."""
 
 
 def frame_size(seats: int) -> tuple[float, float]:
-    """The frame's design size at which ``seats`` players fit with readable cards and 8 pt text.
-    The handout fits two 515 pt wide frames to an A4 or Letter page up to eight players; from
-    nine, a frame is 762 × 480 pt, one to a landscape page."""
-    if seats >= WIDE_FROM:
-        return 762.0, 480.0
+    """The frame's design size at which ``seats`` players fit with readable cards and 8 pt text:
+    two frames to an A4 or Letter page at every table size (from :data:`COMPACT_FROM` players the
+    seats sit round a rectangular table to fit)."""
     return 515.0, 360.0 if seats == 6 else 340.0
 
 
@@ -274,17 +275,19 @@ class FramePainter:
         return max(width, 92.0), self.card_h + self.name_h + 2 * PAD + self.label_h
 
     def layout(self, seats: int, *, width: float, height: float) -> list[Mat]:
-        """The dealer's mat, then each seat's, round an ellipse that fits a width × height frame,
-        with the largest cards for which no mat or Rider overlaps another. It depends only on the
-        number of seats, so every frame of a game has the same layout. Sets the card scale."""
+        """The dealer's mat, then each seat's, round an ellipse that fits a width × height frame
+        (from :data:`COMPACT_FROM` players round a rectangle, :meth:`_grid_of_mats`), with the
+        largest cards for which no mat or Rider overlaps another. It depends only on the number of
+        seats, so every frame of a game has the same layout. Sets the card scale."""
         top, bottom = height - HEADER_H, CAPTION_H + PAD
+        arrange = self._grid_of_mats if seats >= COMPACT_FROM else self._ring_of_mats
         wanted = self.min_text
         # if even the smallest cards do not fit with text this large, the text gives way, to 6.5 pt at most
         for text in (wanted, wanted - 0.5, wanted - 1.0, wanted - 1.5):
             self.min_text = max(text, 6.5)
             for scale in SCALES:
                 self.scale = scale
-                mats = self._ring_of_mats(seats, width, top, bottom)
+                mats = arrange(seats, width, top, bottom)
                 if not _any_overlap([(m.cx, m.cy, m.w, m.h) for m in mats]):
                     self.min_text = wanted
                     self._fitted_text = max(text, 6.5)
@@ -299,7 +302,6 @@ class FramePainter:
         seat_w, seat_h = self._mat_size(dealer=False, slots=STACK_ROOM)
         rx = width / 2 - max(dealer_w, seat_w) / 2 - PAD
         ry = (top - bottom) / 2 - max(dealer_h, seat_h) / 2 - 2
-        rider_w, rider_h = self.rider_size()
         mats = []
         for index in range(count + 1):
             angle = 90.0 if index == 0 else self.angle(index - 1, count)
@@ -309,11 +311,38 @@ class FramePainter:
                 mats.append(Mat(mx, my, dealer_w, dealer_h, mx, my, 0.0, 0.0))
                 continue
             # the Rider lies between the player and the table: at the mat's inner end
-            inward = 1.0 if mx <= cx + 1 else -1.0
-            rider_x = mx + inward * (seat_w / 2 - PAD - rider_w / 2)
-            rider_y = my - (self.name_h - self.label_h) / 2
-            mats.append(Mat(mx, my, seat_w, seat_h, rider_x, rider_y, rider_w, rider_h))
+            mats.append(self._seat_mat(mx, my, seat_w, seat_h, cx))
         return mats
+
+    def _grid_of_mats(self, count: int, width: float, top: float, bottom: float) -> list[Mat]:
+        """The compact table for many players: four rows of mats round a rectangle. The dealer
+        sits in the middle of the top row with one player on each side; two players sit down each
+        side of the table and the rest along the bottom. Seat 0 is on the dealer's left (the
+        right of the picture) and the others follow clockwise, as round the ellipse."""
+        dealer_w, dealer_h = self._mat_size(dealer=True, slots=0)
+        seat_w, seat_h = self._mat_size(dealer=False, slots=STACK_ROOM)
+        left, right = PAD + seat_w / 2, width - PAD - seat_w / 2
+        cx = width / 2
+        # four rows of seat mats from the top edge to the bottom one, equal gaps between them
+        gap = (top - bottom - 4 * seat_h) / 3
+        rows = [top - seat_h / 2 - k * (seat_h + gap) for k in range(4)]
+        along_bottom = count - 6
+        bottom_xs = ([cx] if along_bottom == 1 else
+                     [right - k * (right - left) / (along_bottom - 1) for k in range(along_bottom)])
+        spots = ([(right, rows[0]), (right, rows[1]), (right, rows[2])]
+                 + [(x, rows[3]) for x in bottom_xs]
+                 + [(left, rows[2]), (left, rows[1]), (left, rows[0])])
+        mats = [Mat(cx, top - dealer_h / 2, dealer_w, dealer_h, cx, top - dealer_h / 2, 0.0, 0.0)]
+        mats += [self._seat_mat(mx, my, seat_w, seat_h, cx) for mx, my in spots[:count]]
+        return mats
+
+    def _seat_mat(self, mx: float, my: float, seat_w: float, seat_h: float, cx: float) -> Mat:
+        """A player's mat centred at (mx, my), the Rider at the end nearer the middle of the table."""
+        rider_w, rider_h = self.rider_size()
+        inward = 1.0 if mx <= cx + 1 else -1.0
+        rider_x = mx + inward * (seat_w / 2 - PAD - rider_w / 2)
+        rider_y = my - (self.name_h - self.label_h) / 2
+        return Mat(mx, my, seat_w, seat_h, rider_x, rider_y, rider_w, rider_h)
 
     def rider_size(self) -> tuple[float, float]:
         """The box of a sideways Rider with an Extra shifted on it (see :meth:`_rider`)."""
@@ -322,6 +351,9 @@ class FramePainter:
     def _table_radii(self, mats: list[Mat], cx: float, cy: float) -> tuple[float, float]:
         far_x = max(abs(m.cx - cx) for m in mats)
         far_y = max(abs(m.cy - cy) for m in mats)
+        if len(mats) - 1 >= COMPACT_FROM:  # round a rectangle: the felt fills the space between the rows
+            seat = mats[1]
+            return far_x - seat.w * 0.25, far_y - seat.h * 0.25
         return far_x * 0.82, far_y * 0.8
 
     @staticmethod

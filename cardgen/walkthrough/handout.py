@@ -14,8 +14,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab import rl_config
-from reportlab.platypus import (CondPageBreak, Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak, PageTemplate,
-                                Paragraph, Spacer, Table, TableStyle)
+from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from cardgen.i18n.typography import apply_typography, lining_figures
 from cardgen.layout.sizes import PAPER_SIZES
@@ -26,7 +25,7 @@ from cardgen.render.fonts import BODY, BODY_BOLD, register_fonts
 from cardgen.render.reportlab_canvas import ReportlabCanvas, markup
 from cardgen.rulebook.flowables import BookDoc, CardFace, Heading
 from cardgen.rulebook.styles import Geometry, Styles, make_styles
-from cardgen.walkthrough.frames import MIN_TEXT, WIDE_FROM, FramePainter, frame_size
+from cardgen.walkthrough.frames import MIN_TEXT, FramePainter, frame_size
 from cardgen.walkthrough.table_view import TableView
 
 FRAME_DESIGN_WIDTH = 515.0
@@ -263,28 +262,19 @@ class _Story:
             out.append(self.heading(lab.new_cards, s.section, key=f"stage-{stage.key}-cards", level=1))
             out += [self.intro_card(card) for card in stage.new_cards]
         seats = len(stage.frames[0].seats) if stage.frames else 4
-        wide = seats >= WIDE_FROM
-        if wide:  # one frame to a landscape page (the paper turned)
-            width = self.geo.page.height_pt - 2 * self.geo.margin_x
-            max_height = self.geo.page.width_pt - self.geo.margin_top - self.geo.margin_bottom - 8
-        else:  # two frames to a page
-            width, max_height = self.geo.frame_width, (self.geo.frame_height - 2 * 8) / 2 - 1
+        width, max_height = self.geo.frame_width, (self.geo.frame_height - 2 * 8) / 2 - 1  # two frames to a page
         first = FrameFlowable(self.painter, stage.frames[0], width=width, seats=seats,
                               max_height=max_height, label="") if stage.frames else None
         key = self.key()
         # the heading never ends a page alone: the key (or, without one, the first frame) comes with it
-        need = 40 + (self.painter.KEY_SIZE[1] + 10 if key else 0 if wide or first is None else first.height)
+        need = 40 + (self.painter.KEY_SIZE[1] + 10 if key else 0 if first is None else first.height)
         out += [CondPageBreak(need), self.heading(lab.frames_heading, s.section, key=f"stage-{stage.key}-frames",
                                                   level=1)]
         out += key
-        if wide:  # the heading and the key close the game's portrait page; its frames follow turned
-            out += [NextPageTemplate("landscape"), PageBreak()]
         for index, view in enumerate(stage.frames, start=1):
             frame = FrameFlowable(self.painter, view, width=width, seats=seats, max_height=max_height,
                                   label=_fill(lab.step, n=index, count=len(stage.frames)))
             out += [CondPageBreak(frame.height + 4), frame, Spacer(1, 8)]
-        if wide:
-            out.append(NextPageTemplate("page"))
         block: list[Flowable] = []
         if stage.outcome:
             block.append(self.heading(lab.outcome_heading, s.section, key=f"stage-{stage.key}-outcome", level=1))
@@ -328,22 +318,6 @@ class _Story:
         return [Spacer(1, 12), KeepTogether(block)]
 
 
-def landscape_template(geo: Geometry, footer: Any) -> PageTemplate:
-    """The same paper turned, for the frames of big tables; the footer centred under them."""
-    width, height = geo.page.height_pt, geo.page.width_pt
-    frame = Frame(geo.margin_x, geo.margin_bottom, width - 2 * geo.margin_x, height - geo.margin_top - geo.margin_bottom,
-                  id="wide", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-
-    def furniture(canvas: Any, doc: Any) -> None:
-        canvas.saveState()
-        canvas.setFont(BODY, geo.body_size * 0.8)
-        canvas.setFillColorRGB(0.4, 0.4, 0.4)
-        canvas.drawCentredString(width / 2, geo.margin_bottom * 0.45, footer(canvas.getPageNumber()))
-        canvas.restoreState()
-
-    return PageTemplate(id="landscape", frames=[frame], pagesize=(width, height), onPage=furniture)
-
-
 def write_handout(plan: HandoutPlan, painter: FramePainter, target: Path, *, paper: str = "a4") -> int:
     """Typeset ``plan`` and write it atomically to ``target``; returns the number of pages."""
     register_fonts()
@@ -355,8 +329,6 @@ def write_handout(plan: HandoutPlan, painter: FramePainter, target: Path, *, pap
                           _fill(plan.labels.footer, title=plan.title, page=page), plan.language),
                       title=plan.title, subject=plan.subtitle, creator="cardgen", lang=plan.language,
                       displayDocTitle=1)
-        doc.addPageTemplates([landscape_template(geo, lambda page: apply_typography(
-            _fill(plan.labels.footer, title=plan.title, page=page), plan.language))])
         doc.build(story)
         pages = int(doc.page)
     return pages

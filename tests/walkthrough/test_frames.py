@@ -91,7 +91,25 @@ def test_no_mat_overlaps_another_riders_lie_in_their_mats_and_all_stay_in_the_fr
         assert CAPTION_H <= y - h / 2 and y + h / 2 <= height - HEADER_H
 
 
-@pytest.mark.parametrize("seats, smallest_pt", [(2, 45), (4, 36), (6, 23), (8, 17), (9, 30), (10, 27)])
+@pytest.mark.parametrize("seats", range(2, 11))
+def test_seats_run_clockwise_from_the_dealers_left(painter: FramePainter, seats: int) -> None:
+    """Round the ellipse or, from eight players, round the compact rectangle: seat 0 is on the
+    dealer's left (the right of the picture) and each next seat further clockwise, as seen from above."""
+    import math
+
+    from cardgen.walkthrough.frames import CAPTION_H, HEADER_H, PAD, frame_size
+
+    width, height = frame_size(seats)
+    mats = painter.layout(seats, width=width, height=height)
+    cx, cy = width / 2, (height - HEADER_H + CAPTION_H + PAD) / 2
+    assert abs(mats[0].cx - cx) < 0.01 and mats[0].cy > cy  # the dealer at the top, in the middle
+    clockwise = [(90 - math.degrees(math.atan2(m.cy - cy, m.cx - cx))) % 360 for m in mats[1:]]
+    assert all(0 < a < 360 for a in clockwise)
+    assert clockwise == sorted(clockwise) and len(set(clockwise)) == seats, clockwise
+    assert mats[1].cx > cx and mats[-1].cx < cx
+
+
+@pytest.mark.parametrize("seats, smallest_pt", [(2, 45), (4, 36), (6, 23), (7, 23), (8, 29), (9, 29), (10, 23)])
 def test_cards_stay_recognisable_at_the_recommended_frame_height(painter: FramePainter, seats: int,
                                                                  smallest_pt: float) -> None:
     from cardgen.walkthrough.frames import frame_size
@@ -173,23 +191,16 @@ def test_each_stack_has_its_height_written_under_it(painter: FramePainter) -> No
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("seats", [2, 4, 5, 6, 7, 8, 9, 10])
 def test_no_text_in_a_frame_prints_under_8_pt_two_frames_to_a_page(painter: FramePainter, seats: int, paper: str) -> None:
-    """Up to eight players a page holds two frames, from nine a landscape page one, and every word
-    of them prints at 8 pt or more."""
+    """At every table size a page holds two frames, and every word of them prints at 8 pt or more."""
     from cardgen.walkthrough.frames import frame_size
     from cardgen.walkthrough.handout import FrameFlowable, handout_geometry
 
     geo = handout_geometry(paper)
     view = _view(seats=tuple(SeatView(s, f"P{s}", (StackView(s, "hit-1", 3),)) for s in range(seats)),
                  meanwhile="Meanwhile, from 00:01.0 to 00:02.0: cards dealt: 3.")
-    if seats <= 8:
-        half_page = (geo.frame_height - 2 * 8) / 2 - 1
-        frame = FrameFlowable(painter, view, width=geo.frame_width, seats=seats, label="", max_height=half_page)
-        assert 2 * (frame.height + 8) <= geo.frame_height
-    else:  # the paper turned
-        turned = geo.page.width_pt - geo.margin_top - geo.margin_bottom
-        frame = FrameFlowable(painter, view, width=geo.page.height_pt - 2 * geo.margin_x, seats=seats, label="",
-                              max_height=turned - 8)
-        assert frame.height <= turned and frame.width <= geo.page.height_pt - 2 * geo.margin_x + 1e-6
+    half_page = (geo.frame_height - 2 * 8) / 2 - 1
+    frame = FrameFlowable(painter, view, width=geo.frame_width, seats=seats, label="", max_height=half_page)
+    assert 2 * (frame.height + 8) <= geo.frame_height and frame.width <= geo.frame_width + 1e-6
     painter.min_text = 8.0 / min(frame.scale, 1.0)
     canvas = RecordingCanvas()
     painter.draw(canvas, view, width=frame_size(seats)[0], height=frame_size(seats)[1])

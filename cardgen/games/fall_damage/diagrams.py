@@ -20,7 +20,7 @@ from cardgen.games.fall_damage.rules import BOARD_SIZE, fall_damage, line_tiles,
 from cardgen.model.deck import DeckSpec
 from cardgen.render.card_renderer import Translate
 from cardgen.render.fonts import BODY, BODY_BOLD, BODY_ITALIC, register_fonts
-from cardgen.rulebook.diagrams import INK, MUTED, register_diagram
+from cardgen.rulebook.diagrams import INK, MUTED, register_diagram, too_narrow
 from cardgen.rulebook.labels import Label, label_here
 
 STONE = HexColor("#ddd6c8")
@@ -129,7 +129,8 @@ HEIGHTS = [3, 3, 3, 0, 0, 0]
 START, DISTANCE = 1, 2
 
 
-def _push_panel(g: Group, deck: DeckSpec, translate: Translate, label: _Labels, *, ox: float, water: bool) -> None:
+def _push_panel(g: Group, deck: DeckSpec, translate: Translate, label: _Labels, *, ox: float, water: bool,
+                oy: float = 0.0) -> None:
     t = 26.0  # one tile
     ground = 44.0
     x0 = ox + 14.0
@@ -137,6 +138,8 @@ def _push_panel(g: Group, deck: DeckSpec, translate: Translate, label: _Labels, 
     assert result.end is not None
     landing = result.end
     panel = Group()
+    if oy:
+        panel.transform = (1, 0, 0, 1, 0, oy)
     panel.add(Rect(ox, 0, 220, PUSH_SIZE[1] - 2, rx=5, ry=5, fillColor=HexColor("#f7f5f0"), strokeColor=HexColor("#d9d3c7"),
                    strokeWidth=0.6))
     _text(panel, ox + 10, PUSH_SIZE[1] - 20, label("diagram:fd-push.water" if water else "diagram:fd-push.ledge"),
@@ -207,6 +210,10 @@ def push_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Drawi
     register_fonts()
     label = _Labels(translate, PUSH_LABELS)
     g = Group()
+    if too_narrow(PUSH_SIZE[0], width, 8.1):  # a narrow page (the booklet's): one panel over the other, at full size
+        _push_panel(g, deck, translate, label, ox=0, oy=PUSH_SIZE[1] + 4, water=False)
+        _push_panel(g, deck, translate, label, ox=0, water=True)
+        return _scaled(g, 220.0, 2 * PUSH_SIZE[1] + 4, width)
     _push_panel(g, deck, translate, label, ox=0, water=False)
     _push_panel(g, deck, translate, label, ox=PUSH_SIZE[0] - 220, water=True)
     return _scaled(g, *PUSH_SIZE, width)
@@ -222,30 +229,31 @@ SIGHT_TARGETS = ((8, 3), (6, 8))
 TREES = ((4, 5), (6, 1))
 
 
-def _grid(g: Group, ox: float, oy: float) -> None:
+def _grid(g: Group, ox: float, oy: float, cell: float = CELL) -> None:
     """The 10 × 10 base with its coordinates: columns A–J, rows 1–10 (for Hidden Items)."""
     for i in range(BOARD_SIZE):
         for j in range(BOARD_SIZE):
-            g.add(Rect(ox + i * CELL, oy + j * CELL, CELL, CELL, fillColor=HexColor("#faf8f3"), strokeColor=HexColor("#b9b2a4"),
+            g.add(Rect(ox + i * cell, oy + j * cell, cell, cell, fillColor=HexColor("#faf8f3"), strokeColor=HexColor("#b9b2a4"),
                        strokeWidth=0.5))
     for i in range(BOARD_SIZE):
-        _text(g, ox + (i + 0.5) * CELL, oy - 9, "ABCDEFGHIJ"[i], size=8.1, anchor="middle", color=MUTED)
-        _text(g, ox - 5, oy + (i + 0.5) * CELL - 2.3, str(i + 1), size=8.1, anchor="end", color=MUTED)
+        _text(g, ox + (i + 0.5) * cell, oy - 9, "ABCDEFGHIJ"[i], size=8.1, anchor="middle", color=MUTED)
+        _text(g, ox - 5, oy + (i + 0.5) * cell - 2.3, str(i + 1), size=8.1, anchor="end", color=MUTED)
 
 
-def _token(g: Group, ox: float, oy: float, tile: tuple[int, int], *, fill: Color, edge: Color) -> tuple[float, float]:
-    cx, cy = ox + (tile[0] + 0.5) * CELL, oy + (tile[1] + 0.5) * CELL
-    g.add(Circle(cx, cy, CELL * 0.32, fillColor=fill, strokeColor=edge, strokeWidth=1.1))
+def _token(g: Group, ox: float, oy: float, tile: tuple[int, int], *, fill: Color, edge: Color,
+           cell: float = CELL) -> tuple[float, float]:
+    cx, cy = ox + (tile[0] + 0.5) * cell, oy + (tile[1] + 0.5) * cell
+    g.add(Circle(cx, cy, cell * 0.32, fillColor=fill, strokeColor=edge, strokeWidth=1.1))
     return cx, cy
 
 
-def _tree(g: Group, ox: float, oy: float, tile: tuple[int, int]) -> None:
-    cx, cy = ox + (tile[0] + 0.5) * CELL, oy + (tile[1] + 0.5) * CELL
-    g.add(Rect(ox + tile[0] * CELL + 1, oy + tile[1] * CELL + 1, CELL - 2, CELL - 2, fillColor=HexColor("#cfe3cf"),
+def _tree(g: Group, ox: float, oy: float, tile: tuple[int, int], cell: float = CELL) -> None:
+    cx, cy = ox + (tile[0] + 0.5) * cell, oy + (tile[1] + 0.5) * cell
+    g.add(Rect(ox + tile[0] * cell + 1, oy + tile[1] * cell + 1, cell - 2, cell - 2, fillColor=HexColor("#cfe3cf"),
                strokeColor=None))
     spikes = []
     for k in range(12):
-        r = CELL * (0.42 if k % 2 == 0 else 0.27)
+        r = cell * (0.42 if k % 2 == 0 else 0.27)
         a = math.radians(90 + 30 * k)
         spikes += [cx + r * math.cos(a), cy + r * math.sin(a)]
     g.add(Polygon(spikes, fillColor=TREE, strokeColor=HexColor("#1b5e20"), strokeWidth=0.6))
@@ -257,48 +265,52 @@ def reach_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Draw
     register_fonts()
     label = _Labels(translate, REACH_LABELS)
     W, H = REACH_SIZE
+    cell = CELL
+    if too_narrow(W, width, 8.1):  # a narrow page (the booklet's): smaller tiles, the labels at full size
+        cell = (width - 40) / (2 * BOARD_SIZE)
+        W, H = width, H - BOARD_SIZE * (CELL - cell)
     g = Group()
     top = H - 14
-    grid_y = top - 18 - BOARD_SIZE * CELL
-    left_x, right_x = 16.0, W - BOARD_SIZE * CELL - 4
+    grid_y = top - 18 - BOARD_SIZE * cell
+    left_x, right_x = 16.0, W - BOARD_SIZE * cell - 4
     _text(g, left_x, top - 6, label("diagram:fd-reach.reach"), size=10, font=BODY_BOLD)
     _text(g, right_x, top - 6, label("diagram:fd-reach.sight"), size=10, font=BODY_BOLD)
     # reach: the three zones, the nearer drawn over the farther
-    _grid(g, left_x, grid_y)
+    _grid(g, left_x, grid_y, cell)
     zones = [(3, REACH_FILLS[2]), (2, REACH_FILLS[1]), (1, REACH_FILLS[0])]
     for reach, fill in zones:
         for (x, y) in reach_tiles(REACH_ORIGIN, reach):
-            g.add(Rect(left_x + x * CELL + 1, grid_y + y * CELL + 1, CELL - 2, CELL - 2, fillColor=fill, strokeColor=None))
-    _token(g, left_x, grid_y, REACH_ORIGIN, fill=ACCENT, edge=HexColor("#ffffff"))
+            g.add(Rect(left_x + x * cell + 1, grid_y + y * cell + 1, cell - 2, cell - 2, fillColor=fill, strokeColor=None))
+    _token(g, left_x, grid_y, REACH_ORIGIN, fill=ACCENT, edge=HexColor("#ffffff"), cell=cell)
     # line of sight
-    _grid(g, right_x, grid_y)
+    _grid(g, right_x, grid_y, cell)
     for tile in TREES:
-        _tree(g, right_x, grid_y, tile)
-    ax, ay = _token(g, right_x, grid_y, SIGHT_ATTACKER, fill=ACCENT, edge=HexColor("#ffffff"))
+        _tree(g, right_x, grid_y, tile, cell)
+    ax, ay = _token(g, right_x, grid_y, SIGHT_ATTACKER, fill=ACCENT, edge=HexColor("#ffffff"), cell=cell)
     notes = []
     for target in SIGHT_TARGETS:
         clear = sight_is_clear(SIGHT_ATTACKER, target, TREES)
         if clear:
             for tile in line_tiles(SIGHT_ATTACKER, target):
-                g.add(Rect(right_x + tile[0] * CELL + 1, grid_y + tile[1] * CELL + 1, CELL - 2, CELL - 2,
+                g.add(Rect(right_x + tile[0] * cell + 1, grid_y + tile[1] * cell + 1, cell - 2, cell - 2,
                            fillColor=HexColor("#f3d9c8"), strokeColor=None))
-        tx, ty = ox_t = (right_x + (target[0] + 0.5) * CELL, grid_y + (target[1] + 0.5) * CELL)
+        tx, ty = ox_t = (right_x + (target[0] + 0.5) * cell, grid_y + (target[1] + 0.5) * cell)
         line = Line(ax, ay, tx, ty, strokeColor=ACCENT if clear else INK, strokeWidth=1.3)
         if not clear:
             line.strokeDashArray = [3, 2]
         g.add(line)
-        _token(g, right_x, grid_y, target, fill=HexColor("#ffffff"), edge=INK)
+        _token(g, right_x, grid_y, target, fill=HexColor("#ffffff"), edge=INK, cell=cell)
         notes.append((ox_t, clear))
-    _token(g, right_x, grid_y, SIGHT_ATTACKER, fill=ACCENT, edge=HexColor("#ffffff"))
+    _token(g, right_x, grid_y, SIGHT_ATTACKER, fill=ACCENT, edge=HexColor("#ffffff"), cell=cell)
     for (tx, ty), clear in notes:
         text = label("diagram:fd-reach.clear" if clear else "diagram:fd-reach.blocked")
-        anchor = "end" if tx + stringWidth(text, BODY_BOLD, 7) > right_x + BOARD_SIZE * CELL else "middle"
-        _text(g, tx + (CELL * 0.4 if anchor == "end" else 0), ty + CELL * 0.5 + 2.5, text, size=8.1, font=BODY_BOLD,
+        anchor = "end" if tx + stringWidth(text, BODY_BOLD, 7) > right_x + BOARD_SIZE * cell else "middle"
+        _text(g, tx + (cell * 0.4 if anchor == "end" else 0), ty + cell * 0.5 + 2.5, text, size=8.1, font=BODY_BOLD,
               anchor=anchor, color=ACCENT if clear else INK)
-    tree_x, tree_y = right_x + (TREES[0][0] + 0.5) * CELL, grid_y + (TREES[0][1] + 0.5) * CELL
-    _text(g, tree_x + CELL * 0.55, tree_y - 3, label("diagram:fd-reach.tree"), size=8.1, color=TREE)
+    tree_x, tree_y = right_x + (TREES[0][0] + 0.5) * cell, grid_y + (TREES[0][1] + 0.5) * cell
+    _text(g, tree_x + cell * 0.55, tree_y - 3, label("diagram:fd-reach.tree"), size=8.1, color=TREE)
     attacker = label("diagram:fd-reach.attacker")
-    _text(g, ax, ay - CELL * 0.5 - 7, attacker, size=8.1, anchor="middle")
+    _text(g, ax, ay - cell * 0.5 - 7, attacker, size=8.1, anchor="middle")
     # legend under the reach grid
     y = grid_y - 24
     for index, (context, fill) in enumerate((("diagram:fd-reach.one", REACH_FILLS[0]), ("diagram:fd-reach.two", REACH_FILLS[1]),

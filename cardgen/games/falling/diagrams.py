@@ -4,9 +4,7 @@
 dealer's left, their stacks, Riders laid sideways between players and the middle of the table,
 an Extra off-centre on a Rider, a player with two stacks and one with none.
 ``falling-riders``: what each Rider, alone and with an Extra, does to one pass of the deal.
-
-Each diagram is drawn at a fixed design size and scaled to the text width. Registered with
-:func:`cardgen.rulebook.diagrams.register_diagram` when this module is imported (by the plugin).
+Each is scaled to the text width, and rearranged on narrow pages so no label prints under 8 pt.
 """
 
 from __future__ import annotations
@@ -27,10 +25,12 @@ from cardgen.rulebook.diagrams import (
     Painter,
     draw_arrow,
     draw_text,
+    label_size,
     mini_icon,
     register_diagram,
     require_cards,
     scaled,
+    too_narrow,
     wrap_lines,
 )
 from cardgen.rulebook.labels import Label, label_here
@@ -73,14 +73,18 @@ NEW_STACK = "#2f855a"
 # -- the table ----------------------------------------------------------------------------------
 
 TABLE_SIZE = (460.0, 362.0)
+NARROW_TABLE_WIDTH = 340.0
+"""On a page narrower than the table's design width (the booklet's), the table is drawn this wide
+(its picture spans about 330 pt) with its legend in one column, and its labels enlarged to print at 8 pt."""
 LEGEND_TOP = 34.0
 LABEL_SIZE = 8.1
 """Labels are drawn at least this size (the diagrams are printed at about their design width)."""
 
 
-def _badge(group: Group, x: float, y: float, letter: str) -> None:
-    group.add(Circle(x, y, 6.3, fillColor=HexColor("#c4561d"), strokeColor=HexColor("#ffffff"), strokeWidth=0.8))
-    group.add(String(x, y - 2.9, letter, fontName=BODY_BOLD, fontSize=LABEL_SIZE, fillColor=HexColor("#ffffff"),
+def _badge(group: Group, x: float, y: float, letter: str, size: float = LABEL_SIZE) -> None:
+    k = size / LABEL_SIZE
+    group.add(Circle(x, y, 6.3 * k, fillColor=HexColor("#c4561d"), strokeColor=HexColor("#ffffff"), strokeWidth=0.8))
+    group.add(String(x, y - 2.9 * k, letter, fontName=BODY_BOLD, fontSize=size, fillColor=HexColor("#ffffff"),
                      textAnchor="middle"))
 
 
@@ -92,8 +96,23 @@ def table_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Draw
     label = Labeller(translate)
     paint = Painter(deck, translate)
     W, H = TABLE_SIZE
+    wide = not too_narrow(W, width, LABEL_SIZE)
+    if not wide:
+        W = max(width, NARROW_TABLE_WIDTH)
+    lab, big = label_size(LABEL_SIZE, W, width), label_size(8.5, W, width)
+    # the legend: two columns under the table, or one on a narrow page; each row as tall as its text
+    notes = [("A", "rider1", "diagram:table.rider"), ("B", "extra", "diagram:table.extra"),
+             ("C", "split", "diagram:table.split"), ("D", "empty", "diagram:table.empty")]
+    columns = 2 if wide else 1
+    column = (W - 20) / columns
+    leading = lab * 9.2 / LABEL_SIZE
+    legend_lines = [len(wrap_lines(label(context), BODY, lab, column - 22 * lab / LABEL_SIZE)) for _, _, context in notes]
+    row_steps = [22.0 if wide else max(legend_lines[i:i + columns]) * leading + 6 for i in range(0, len(notes), columns)]
+    legend_top = LEGEND_TOP if wide else sum(row_steps) + 6
+    raise_by = legend_top - LEGEND_TOP
+    H += raise_by
     g = Group()
-    cx, cy, R = W / 2, 206.0, 112.0
+    cx, cy, R = W / 2, 206.0 + raise_by, 112.0
     g.add(Circle(cx, cy, R, fillColor=FELT, strokeColor=FELT_EDGE, strokeWidth=1.2))
 
     def polar(angle: float, radius: float) -> tuple[float, float]:
@@ -103,15 +122,15 @@ def table_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Draw
     # the dealer, the deck and the discard
     dx, dy = polar(270, R + 16)
     g.add(Circle(dx, dy, 7, fillColor=HexColor("#14213d"), strokeColor=None))
-    draw_text(g, dx, dy - 20, label("diagram:table.dealer"), size=8.5, font=BODY_BOLD, anchor="middle")
+    draw_text(g, dx, dy - 20 * big / 8.5, label("diagram:table.dealer"), size=big, font=BODY_BOLD, anchor="middle")
     deck_x, deck_y = cx - 24, cy - R + 34
     for i in range(3):
         paint.card(g, None, deck_x - i * 0.8, deck_y + i * 0.8, cw, ch, face_down=True)
-    draw_text(g, deck_x, deck_y - ch / 2 - 8, label("diagram:table.deck"), size=LABEL_SIZE, anchor="middle", color=MUTED)
+    draw_text(g, deck_x, deck_y - ch / 2 - 8 * lab / LABEL_SIZE, label("diagram:table.deck"), size=lab, anchor="middle", color=MUTED)
     disc_x = cx + 24
     paint.card(g, "push", disc_x, deck_y, cw, ch, angle=-14)
     paint.card(g, "hit", disc_x + 1, deck_y + 1, cw, ch, angle=9)
-    draw_text(g, disc_x, deck_y - ch / 2 - 8, label("diagram:table.discard"), size=LABEL_SIZE, anchor="middle", color=MUTED)
+    draw_text(g, disc_x, deck_y - ch / 2 - 8 * lab / LABEL_SIZE, label("diagram:table.discard"), size=lab, anchor="middle", color=MUTED)
 
     seats = [210.0, 150.0, 90.0, 30.0, 330.0]  # clockwise from the dealer's left
     tops = {1: ["stop"], 2: ["grab", "skip"], 3: ["extra"], 4: ["push"], 5: []}
@@ -122,7 +141,8 @@ def table_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Draw
         g.add(Circle(sx, sy, 6.5, fillColor=HexColor("#6b7785"), strokeColor=None))
         lx, ly = polar(angle, R + 26)
         anchor = "middle" if abs(math.cos(math.radians(angle))) < 0.3 else ("end" if lx < cx else "start")
-        draw_text(g, lx, ly - 3, label("diagram:table.player", n=number), size=8.5, font=BODY_BOLD, anchor=anchor)
+        draw_text(g, lx, ly - 3 * big / 8.5, label("diagram:table.player", n=number), size=big, font=BODY_BOLD,
+                  anchor=anchor)
         turn = angle + 90  # cards face their player
         stacks = tops[number]
         tangent = (math.cos(math.radians(angle + 90)), math.sin(math.radians(angle + 90)))
@@ -162,31 +182,33 @@ def table_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Draw
     a1, a2 = math.radians(end + 8), math.radians(end)
     draw_arrow(g, cx + ar * math.cos(a1), cy + ar * math.sin(a1), cx + ar * math.cos(a2) + 1.2, cy + ar * math.sin(a2) + 1.8,
            head=5)
-    lines = wrap_lines(label("diagram:table.order"), BODY_ITALIC, LABEL_SIZE, 48)
-    top = cy + (len(lines) - 1) * 4.7 - 2
+    lines = wrap_lines(label("diagram:table.order"), BODY_ITALIC, lab, 48)
+    step = lab * 9.4 / LABEL_SIZE
+    top = cy + (len(lines) - 1) * step / 2 - 2
     for i, line in enumerate(lines):
-        g.add(String(cx + 3, top - i * 9.4, line, fontName=BODY_ITALIC, fontSize=LABEL_SIZE, fillColor=MUTED,
+        g.add(String(cx + 3, top - i * step, line, fontName=BODY_ITALIC, fontSize=lab, fillColor=MUTED,
                      textAnchor="middle"))
 
     # letters next to what the legend below explains
-    notes = [("A", "rider1", "diagram:table.rider"), ("B", "extra", "diagram:table.extra"),
-             ("C", "split", "diagram:table.split"), ("D", "empty", "diagram:table.empty")]
     for letter, key, _ in notes:
         bx, by = anchors[key]
-        _badge(g, bx, by, letter)
-    column = (W - 20) / 2
-    y = LEGEND_TOP
+        _badge(g, bx, by, letter, lab)
+    k = lab / LABEL_SIZE
+    row_y = legend_top
     for i, (letter, _, context) in enumerate(notes):
-        x = 10 + (i % 2) * column
-        row_y = y - (i // 2) * 22
-        _badge(g, x + 6, row_y - 2.5, letter)
-        draw_text(g, x + 16, row_y - 5, label(context), size=LABEL_SIZE, width=column - 22, leading=9.2)
+        x = 10 + (i % columns) * column
+        if i and i % columns == 0:
+            row_y -= row_steps[i // columns - 1]
+        _badge(g, x + 6 * k, row_y - 2.5 * k, letter, lab)
+        draw_text(g, x + 16 * k, row_y - 5 * k, label(context), size=lab, width=column - 22 * k, leading=leading)
     return scaled(g, W, H, width)
 
 
 # -- what the Riders do -----------------------------------------------------------------------
 
 RIDERS_SIZE = (460.0, 330.0)
+NARROW_NOTE_WIDTH = 84.0
+"""On a narrow page, a panel's note under its Rider runs this wide (up to the stacks)."""
 
 
 @register_diagram("falling-riders", labels=RIDERS_LABELS)
@@ -201,10 +223,22 @@ def riders_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dra
     panel_w, panel_h, legend_h = 226.0, 96.0, 26.0
     cw, ch = 16.0, 22.0
     extra_name = paint.name("extra")
+    wide = not too_narrow(W, width, LABEL_SIZE)
+    lab, title_size = label_size(LABEL_SIZE, W, width), label_size(9.0, W, width)
+    grow = lab / LABEL_SIZE
+    leading = 9.0 * grow
+    lift = 0.0  # on a narrow page the labels are larger: the pictures move up over the taller notes
+    if not wide:
+        notes = [label("diagram:riders.stays", extra=extra_name, skip=paint.name("skip")), label("diagram:riders.swept")]
+        most = max(len(wrap_lines(note, BODY, lab, NARROW_NOTE_WIDTH)) for note in notes)
+        note_top = 4 + 0.25 * lab + (most - 1) * leading + 0.75 * lab
+        lift = max(0.0, note_top + 17.5 - 50.0)
+        panel_h = max(panel_h, 58 + lift + 12 + 14 * grow)
+        H = legend_h + 3 * (panel_h + 6)
 
     def stack(panel: Group, x: float, old: int, dealt: list[str], *, new: bool = False) -> float:
         """A stack at x: ``old`` cards already there, then the cards this pass ('n' usual, 'a' added)."""
-        y, step = 19.0, 7.0
+        y, step = 19.0 + lift, 7.0
         for i in range(old):
             paint.plain(panel, x, y + i * step, cw, ch, "#8c96a1", "#e4e7eb")
         for j, kind in enumerate(dealt):
@@ -231,12 +265,12 @@ def riders_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dra
         panel.add(Rect(0, 0, panel_w, panel_h, rx=4, ry=4, fillColor=HexColor("#f7f5f0"), strokeColor=HexColor("#d9d3c7"),
                        strokeWidth=0.6))
         title = label("diagram:riders.with_extra", rider=paint.name(rider), extra=extra_name) if extra else paint.name(rider)
-        mini_icon(panel, deck, rider, 8, panel_h - 17, 11)
+        mini_icon(panel, deck, rider, 8, panel_h - 17 * grow, 11 * grow)
         if extra:
-            mini_icon(panel, deck, "extra", 21, panel_h - 17, 11)
-        draw_text(panel, 36 if extra else 23, panel_h - 14, title, size=9, font=BODY_BOLD)
+            mini_icon(panel, deck, "extra", 8 + 13 * grow, panel_h - 17 * grow, 11 * grow)
+        draw_text(panel, 8 + (28 if extra else 15) * grow, panel_h - 14 * grow, title, size=title_size, font=BODY_BOLD)
         # the Rider (and its Extra) laid sideways, as the dealer finds it
-        rx, ry = 34.0, 50.0
+        rx, ry = 34.0, 50.0 + lift
         swept_rider = not (rider == "skip" and extra)
         paint.card(panel, rider, rx, ry, cw * 1.15, ch * 1.15, angle=90, faded=swept_rider)
         if extra:
@@ -245,9 +279,16 @@ def riders_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dra
             note = label("diagram:riders.stays", extra=extra_name, skip=paint.name("skip"))
         else:
             note = label("diagram:riders.swept")
-        lines = len(wrap_lines(note, BODY, LABEL_SIZE, 70))
-        note_y = max(20.0, 4.0 + 9.0 * (lines - 1))  # the last line stays inside the panel, the first under the card
-        draw_text(panel, rx, note_y, note, size=LABEL_SIZE, anchor="middle", color=MUTED, width=70, leading=9.0)
+        if wide:
+            note_w, note_x = 70.0, rx
+            lines = len(wrap_lines(note, BODY, lab, note_w))
+            note_y = max(20.0, 4.0 + 9.0 * (lines - 1))  # the last line stays inside the panel, the first under the card
+        else:  # under the card, as wide as the room left of the stacks
+            note_w = NARROW_NOTE_WIDTH
+            note_x = 4.0 + note_w / 2
+            lines = len(wrap_lines(note, BODY, lab, note_w))
+            note_y = 4.0 + 0.25 * lab + (lines - 1) * leading
+        draw_text(panel, note_x, note_y, note, size=lab, anchor="middle", color=MUTED, width=note_w, leading=leading)
         draw_arrow(panel, 62, ry, 80, ry)
         # the player's stacks after the pass
         if rider == "hit":
@@ -260,7 +301,8 @@ def riders_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dra
         else:
             for k in range(2):
                 stack(panel, 100 + k * 28, 2, [])
-            draw_text(panel, 146, 30, label("diagram:riders.nothing"), size=LABEL_SIZE, font=BODY_ITALIC, color=MUTED, width=74)
+            draw_text(panel, 146, 30 + lift, label("diagram:riders.nothing"), size=lab, font=BODY_ITALIC, color=MUTED, width=74,
+                      leading=lab * 1.2)
         g.add(panel)
 
     # legend
@@ -269,6 +311,6 @@ def riders_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dra
                                        (ADDED[0], ADDED[1], label("diagram:riders.extra"), False),
                                        (NEW_STACK, "", label("diagram:riders.new"), True)):
         paint.plain(g, x + 6, 11, 10, 13, stroke, fill, dashed=dashed)
-        g.add(String(x + 15, 8, text, fontName=BODY, fontSize=LABEL_SIZE, fillColor=INK))
-        x += 24 + stringWidth(text, BODY, LABEL_SIZE)
+        g.add(String(x + 15, 8, text, fontName=BODY, fontSize=lab, fillColor=INK))
+        x += 24 + stringWidth(text, BODY, lab)
     return scaled(g, W, H, width)

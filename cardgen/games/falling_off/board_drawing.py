@@ -22,6 +22,7 @@ from cardgen.games.falling_off.events import PieceDisplaced, PieceMoved, PieceSt
 from cardgen.games.falling_off.glyphs import draw_piece
 from cardgen.games.falling_off.rules import Turn
 from cardgen.render.fonts import BODY, BODY_BOLD, register_fonts
+from cardgen.rulebook.diagrams import label_size, wrap_lines
 from cardgen.rulebook.shapes_canvas import ShapesCanvas
 
 S = 24.0
@@ -134,9 +135,14 @@ def fallen_box(square: Square, direction: Direction) -> tuple[float, float, floa
     return x - reach, y - FALLEN_SIZE * 0.52, x + reach, y + reach
 
 
-def coordinate_boxes() -> list[tuple[float, float, float, float]]:
-    """The boxes of the file letters (below the board) and rank numbers (left of it)."""
-    size = 0.34 * S
+COORD_SIZE = 0.4 * S
+"""The rank and file labels' size, in design points."""
+
+
+def coordinate_boxes(coord_size: float = COORD_SIZE) -> list[tuple[float, float, float, float]]:
+    """The boxes of the file letters (below the board) and rank numbers (left of it), for labels
+    ``coord_size`` points tall."""
+    size = 0.34 * S * coord_size / COORD_SIZE
     files = [(MARGIN + i * S + S / 2 - size * 0.35, MARGIN - 0.42 * S - size * 0.1,
               MARGIN + i * S + S / 2 + size * 0.35, MARGIN - 0.42 * S + size * 0.75) for i in range(8)]
     ranks = [(MARGIN - 0.3 * S - size * 0.35, MARGIN + i * S + S / 2 - 0.12 * S - size * 0.1,
@@ -198,7 +204,7 @@ def momentum_arrow(c: ShapesCanvas, x: float, y: float, heading: Direction, *, s
            halo=size * 0.05)
 
 
-def _board(c: ShapesCanvas, marks: Marks) -> None:
+def _board(c: ShapesCanvas, marks: Marks, coord_size: float = COORD_SIZE) -> None:
     for square in range(64):
         x, y = _corner(square)
         c.set_fill(DARK if (file_of(square) + rank_of(square)) % 2 == 0 else LIGHT)
@@ -215,9 +221,10 @@ def _board(c: ShapesCanvas, marks: Marks) -> None:
     c.rect(MARGIN, MARGIN, 8 * S, 8 * S, fill=False, stroke=True)
     c.set_fill(COORDS)
     for i in range(8):
-        c.text(MARGIN + i * S + S / 2, MARGIN - 0.44 * S, "abcdefgh"[i], font=BODY_BOLD, size=0.4 * S, align="center")
-        c.text(MARGIN - 0.3 * S, MARGIN + i * S + S / 2 - 0.14 * S, str(i + 1), font=BODY_BOLD, size=0.4 * S,
+        c.text(MARGIN + i * S + S / 2, MARGIN - 0.44 * S, "abcdefgh"[i], font=BODY_BOLD, size=coord_size,
                align="center")
+        c.text(MARGIN - 0.3 * S, MARGIN + i * S + S / 2 - 0.14 * S * coord_size / COORD_SIZE, str(i + 1), font=BODY_BOLD,
+               size=coord_size, align="center")
 
 
 def _pieces(c: ShapesCanvas, position: Position) -> None:
@@ -287,9 +294,9 @@ def _fallen(c: ShapesCanvas, marks: Marks) -> None:
 LEGEND_SIZE = 0.4 * S  # 8 pt or more on the page: two boards to a row are printed at about 0.64
 
 
-def _legend_rows(legend: Legend, width: float) -> tuple[list[tuple[str, str]], list[float], list[list[int]]]:
+def _legend_rows(legend: Legend, width: float, size: float = LEGEND_SIZE) -> tuple[list[tuple[str, str]], list[float], list[list[int]]]:
     items = [("move", legend.move), ("push", legend.push), ("momentum", legend.momentum), ("fell", legend.fell)]
-    widths = [LEGEND_SIZE * 1.5 + 4 + stringWidth(text, BODY, LEGEND_SIZE) + 12 for _, text in items]
+    widths = [size * 1.5 + 4 + stringWidth(text, BODY, size) + 12 for _, text in items]
     rows: list[list[int]] = [[]]
     used = 0.0
     for index, w in enumerate(widths):
@@ -301,14 +308,13 @@ def _legend_rows(legend: Legend, width: float) -> tuple[list[tuple[str, str]], l
     return items, widths, rows
 
 
-def legend_height(legend: Legend, width: float) -> float:
-    return len(_legend_rows(legend, width)[2]) * LEGEND_SIZE * 2.0 + LEGEND_SIZE * 0.3
+def legend_height(legend: Legend, width: float, size: float = LEGEND_SIZE) -> float:
+    return len(_legend_rows(legend, width, size)[2]) * size * 2.0 + size * 0.3
 
 
-def _legend(group: Group, legend: Legend, width: float, top: float) -> None:
+def _legend(group: Group, legend: Legend, width: float, top: float, size: float = LEGEND_SIZE) -> None:
     """A row (or two) of samples with their labels, hanging from ``top``."""
-    size = LEGEND_SIZE
-    items, widths, rows = _legend_rows(legend, width)
+    items, widths, rows = _legend_rows(legend, width, size)
     line = size * 2.0
     c = ShapesCanvas(group)
     sample = size * 1.5
@@ -367,24 +373,30 @@ def boards_row(boards: list[tuple[Position, Marks, str]], *, width: float, legen
     count = len(boards)
     side = 8 * S + 2 * MARGIN
     design_width = count * side + (count - 1) * gap
-    label_size = 0.42 * S
-    label_band = label_size * 1.6
-    extra = legend_height(legend, design_width) if legend is not None else 0.0
+    # on a narrow page (the booklet's) every label grows so that it still prints at 8 pt
+    grow = label_size(COORD_SIZE, design_width, width) / COORD_SIZE
+    caption_size = 0.42 * S * grow
+    # a caption wider than its board wraps (only the booklet's larger labels need it)
+    captions = [wrap_lines(text, BODY_BOLD, caption_size, side) for _, _, text in boards]
+    lines = max(len(caption) for caption in captions)
+    label_band = caption_size * (1.6 + 1.2 * (lines - 1))
+    extra = legend_height(legend, design_width, LEGEND_SIZE * grow) if legend is not None else 0.0
     root = Group()
     for index, (position, marks, text) in enumerate(boards):
         group = Group()
         group.transform = (1, 0, 0, 1, index * (side + gap), extra + label_band)
         c = ShapesCanvas(group)
-        _board(c, marks)
+        _board(c, marks, COORD_SIZE * grow)
         _pieces(c, position)
         _overlays(c, marks)
         _fallen(c, marks)
         root.add(group)
-        root.add(String(index * (side + gap) + side / 2, extra + label_size * 0.55, text, fontName=BODY_BOLD,
-                        fontSize=label_size, fillColor=HexColor("#222222"), textAnchor="middle"))
+        for row, line in enumerate(captions[index]):
+            root.add(String(index * (side + gap) + side / 2, extra + caption_size * (0.55 + 1.2 * (lines - 1 - row)), line,
+                            fontName=BODY_BOLD, fontSize=caption_size, fillColor=HexColor("#222222"), textAnchor="middle"))
     if legend is not None:
         below = Group()
-        _legend(below, legend, design_width, extra)
+        _legend(below, legend, design_width, extra, LEGEND_SIZE * grow)
         root.add(below)
     scale = width / design_width
     root.transform = (scale, 0, 0, scale, 0, 0)

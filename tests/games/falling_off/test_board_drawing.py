@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from collections.abc import Iterator
 
 from reportlab.graphics.shapes import Group, Polygon, Shape, String
@@ -131,11 +133,13 @@ def _overlap(a, b) -> bool:  # type: ignore[no-untyped-def]
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def test_a_fallen_piece_lies_clear_of_the_coordinates() -> None:
-    """Whichever edge square it fell from, and whichever way, it never covers a rank or file label."""
-    from cardgen.games.falling_off.board_drawing import coordinate_boxes, fallen_box
+@pytest.mark.parametrize("grow", [1.0, 1.42])
+def test_a_fallen_piece_lies_clear_of_the_coordinates(grow: float) -> None:
+    """Whichever edge square it fell from, and whichever way, it never covers a rank or file label,
+    also with the larger labels of the booklet's narrow pages (1.42: two boards on a half-Letter page)."""
+    from cardgen.games.falling_off.board_drawing import COORD_SIZE, coordinate_boxes, fallen_box
 
-    labels = coordinate_boxes()
+    labels = coordinate_boxes(COORD_SIZE * grow)
     for square in range(64):
         for direction in Direction:
             x, y = fallen_point(square, direction)
