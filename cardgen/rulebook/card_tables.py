@@ -32,6 +32,8 @@ from cardgen.rulebook.labels import ALL as LABELS
 from cardgen.rulebook.shapes_canvas import ShapesCanvas
 from cardgen.rulebook.styles import ACCENT, HEADING, RULE, TINT, Styles
 
+MIN_PRINTED_PT = 8.0
+"""No text in a book under 8 pt as printed: the booklet's smaller body would take the small labels below it."""
 CLARIFICATION_EDGE = ACCENT
 CLARIFICATION_FILL = HexColor("#fbeee4")
 
@@ -165,7 +167,8 @@ def stats_table(deck: DeckSpec, translate: Translate, styles: Styles, *, width: 
                         hint="e.g. types: fighter, ranger / fields: move, jump, health / notes: fall")
     cards = [card for key in types for card in deck.cards if card.type == key]
     center = styles.cell.clone("stat-cell", alignment=1, fontName=BODY_BOLD, fontSize=styles.cell.fontSize * 1.1)
-    head_center = styles.cell_head.clone("stat-head", alignment=1, fontSize=styles.cell_head.fontSize * 0.86)
+    head_center = styles.cell_head.clone("stat-head", alignment=1,
+                                         fontSize=max(MIN_PRINTED_PT, styles.cell_head.fontSize * 0.86))
     ability_style = styles.cell.clone("abilities", fontSize=styles.cell.fontSize * 0.95,
                                       leading=styles.cell.leading * 0.98)
     name_width = width * 0.25
@@ -180,7 +183,8 @@ def stats_table(deck: DeckSpec, translate: Translate, styles: Styles, *, width: 
         name = escape(translate(f"card:{card.id}.name", card.name))
         label = escape(translate(f"type:{card.type}.label", kind.label))
         row: list[Flowable | str] = [Paragraph(f'<b>{name}</b><br/><font color="{kind.color}" '
-                                               f'size="{styles.cell.fontSize * 0.85:.1f}">{label}</font>', styles.cell)]
+                                               f'size="{max(MIN_PRINTED_PT, styles.cell.fontSize * 0.85):.1f}">{label}</font>',
+                                               styles.cell)]
         row += [Paragraph(_stat_cell(deck, translate, f, card.stats.get(f, "")), center) for f in fields]
         rows = [row]
         lines = [ability_markup(deck, card, translate, icon_size=styles.cell.fontSize * 1.15)] if card.abilities else []
@@ -231,7 +235,8 @@ def card_faces(deck: DeckSpec, translate: Translate, styles: Styles, *, width: f
 def clarification_box(text_markup: str, translate: Translate, styles: Styles, *, width: float) -> Table:
     """A ruling on an unclear source rule: a tinted box with a thick edge, headed 'Clarification'."""
     tag_style = styles.cell_head.clone("clarification-tag", textColor=CLARIFICATION_EDGE,
-                                       fontSize=styles.body.fontSize * 0.78, leading=styles.body.fontSize * 1.0)
+                                       fontSize=max(MIN_PRINTED_PT, styles.body.fontSize * 0.78),
+                                       leading=max(MIN_PRINTED_PT * 1.25, styles.body.fontSize * 1.0))
     body_style = styles.body.clone("clarification", fontSize=styles.body.fontSize * 0.92,
                                    leading=styles.body.leading * 0.94, spaceAfter=0)
     tag = escape(_label(translate, "book:clarification").upper())

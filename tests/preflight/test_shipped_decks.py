@@ -38,7 +38,7 @@ def test_type_colours_of_a_family_print_as_different_greys(deck: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("deck", DECKS)
 def test_shipped_books_have_no_text_under_8pt(deck: str) -> None:
-    """The rulebook and walkthrough handout as built, EN and FR (the booklet's diagram labels are not yet 8 pt)."""
+    """The rulebook and walkthrough handout as built, EN and FR (the booklets: tests/preflight/test_books.py)."""
     result = CliRunner().invoke(main, ["preflight", str(ROOT / "decks" / deck), "--books", "--strict"])
     assert result.exit_code == 0, result.output
     assert result.stdout == ""
