@@ -23,19 +23,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen.render import fonts
+from cardgen.render.element_kit import FONT_NAMES
 
 if TYPE_CHECKING:
     from cardgen.model.deck import DeckSpec
 
-ROLES = {
-    "display": fonts.DISPLAY,
-    "display-regular": fonts.DISPLAY_REGULAR,
-    "body": fonts.BODY,
-    "body-bold": fonts.BODY_BOLD,
-    "body-italic": fonts.BODY_ITALIC,
-    "black": fonts.BLACK,
-}
-"""The font names every layout may use, and the bundled face each stands for."""
+ROLES = FONT_NAMES
+"""The font names every layout may use, and the bundled face each stands for (the element kit's map)."""
 
 FONT_SUFFIXES = (".ttf", ".otf")
 
@@ -54,7 +48,12 @@ def font_file(folder: Path, reference: str) -> Path:
     It goes through the deck's containment rule (:mod:`cardgen.loading.containment`): relative,
     no ``..``, no symbolic link on the way, a regular file within the font size limit.
     """
-    from cardgen.loading.containment import ContainmentError, FileMissing, check_reference, contained_path
+    from cardgen.loading.containment import (
+        ContainmentError,
+        FileMissing,
+        check_reference,
+        contained_path,
+    )
 
     try:
         check_reference(reference)
