@@ -26,10 +26,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(argv: list[str]) -> dict[str, float]:
+def run(argv: list[str], cwd: Path) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status):
@@ -48,7 +48,8 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=3)
     args = parser.parse_args()
     cores = len(os.sched_getaffinity(0))
-    cases = {"3 decks": [], "FALLING kit": [str(ROOT / "decks" / "falling")]}
+    cases = {"3 decks": [str(p) for p in sorted((ROOT / "decks").iterdir()) if (p / "deck.yaml").is_file()],
+             "FALLING kit": [str(ROOT / "decks" / "falling")]}
     print(f"{cores} cores; wall and CPU seconds, median of {args.reps}")
     print(f"{'build':>12} {'seq wall':>9} {'par wall':>9} {'ratio':>6} {'seq CPU':>8} {'par CPU':>8} {'same bytes':>10}")
     with tempfile.TemporaryDirectory() as tmp_name:
@@ -58,9 +59,9 @@ def main() -> None:
             for rep in range(args.reps):
                 for kind in (("seq", "par") if rep % 2 == 0 else ("par", "seq")):
                     jobs = "1" if kind == "seq" else str(cores)
-                    out = tmp / f"{name}-{kind}"
-                    runs[kind].append(run([sys.executable, "-m", "cardgen.cli", "build", *decks, "--out", str(out),
-                                           "--jobs", jobs]))
+                    out = tmp / f"{name}-{kind}"  # the build writes output/<deck>/ in this working folder
+                    out.mkdir(exist_ok=True)
+                    runs[kind].append(run([sys.executable, "-m", "cardgen.cli", "build", *decks, "--jobs", jobs], out))
             seq, par = runs["seq"], runs["par"]
             ratio = statistics.median(p["wall"] / s["wall"] for s, p in zip(seq, par))
             same = same_bytes(tmp / f"{name}-seq", tmp / f"{name}-par")
