@@ -45,9 +45,14 @@ def run(argv: list[str]) -> dict[str, float]:
     return {"cpu": usage.ru_utime + usage.ru_stime, "wall": wall, "rss": usage.ru_maxrss / 1024}
 
 
+PREFLIGHT = True
+"""Whether cardgen runs its preflight before writing, as it does by default (``--no-preflight`` below)."""
+
+
 def commands(deck: Path, out: Path) -> dict[str, list[str]]:
+    skip = [] if PREFLIGHT else ["--no-preflight"]
     return {
-        "cardgen": [sys.executable, "-m", "cardgen.cli", "sheets", str(deck), "-o", str(out / "cardgen.pdf")],
+        "cardgen": [sys.executable, "-m", "cardgen.cli", "sheets", str(deck), *skip, "-o", str(out / "cardgen.pdf")],
         "bare": [sys.executable, str(ROOT / "bench" / "bare_sheets.py"), str(deck), str(out / "bare.pdf")],
     }
 
@@ -71,7 +76,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
+    parser.add_argument("--no-preflight", action="store_true",
+                        help="time 'cardgen sheets --no-preflight' (drawing alone, no checks before writing)")
     args = parser.parse_args()
+    global PREFLIGHT
+    PREFLIGHT = not args.no_preflight
     print(f"{'cards':>6} {'faces':>9} {'cg CPU s':>9} {'bare CPU s':>10} {'ratio':>6} {'cg wall s':>9} "
           f"{'cards/CPU s':>11} {'cg MB':>6} {'bare MB':>7} {'cg PDF KB':>10} {'bare PDF KB':>11}")
     with tempfile.TemporaryDirectory() as tmp_name:

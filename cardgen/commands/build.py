@@ -21,7 +21,11 @@ from cardgen.commands.options import (
     select_deck_cards,
     theme_option,
 )
-from cardgen.commands.preflight import strict_option, warn_before_writing
+from cardgen.commands.preflight import (
+    no_preflight_option,
+    strict_option,
+    warn_before_writing,
+)
 from cardgen.errors import CardgenError, DeckError, ProblemList
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
@@ -39,7 +43,7 @@ from cardgen.output import remove_stale_temps, staged_folder
               help="Build N products at once, one per core (default: every core; 1: one after the other).")
 @butted_option
 @strict_option
-@click.option("--no-preflight", is_flag=True, help="Skip the preflight checks (see 'cardgen preflight').")
+@no_preflight_option
 @theme_option
 @cards_option
 def command(deck_dirs: tuple[Path, ...], output: Path | None, languages: tuple[str, ...], paper: str,

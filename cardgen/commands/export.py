@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 import click
 
 from cardgen.build import translator_for
+from cardgen.buildable import check_buildable
 from cardgen.commands import console
 from cardgen.commands.options import (
     cards_option,
@@ -19,11 +20,14 @@ from cardgen.commands.options import (
     page_progress,
     select_deck_cards,
 )
-from cardgen.commands.preflight import strict_option, warn_before_writing
+from cardgen.commands.preflight import (
+    no_preflight_option,
+    preflight_before_writing,
+    strict_option,
+)
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 from cardgen.output import remove_stale_temps, staged_folder
-from cardgen.buildable import check_buildable
 
 TARGETS = ("png", "pod", "tts", "proof")
 VENDOR_NAMES = ("drivethrucards", "thegamecrafter", "makeplayingcards")
@@ -57,6 +61,7 @@ def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 @click.option("--proof", is_flag=True, help="With --to pod: also write soft proofs (design beside print, "
               "through the shop's CMYK profile) into DIR/proof.")
 @strict_option
+@no_preflight_option
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), help="Worker processes (default: one per 16 distinct pictures, up to every core).")
 @click.option("--base-url", metavar="URL", callback=_base_url,
               help="--to tts: the web address the images will be uploaded to (https://…/); "
@@ -64,7 +69,7 @@ def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 @cards_option
 @output_option(folder=True, required=True, help="Folder to write into (created if needed).")
 def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, bleed: bool | None, lang: str,
-            theme: str, allow_untranslated: bool, proof: bool, strict: bool, jobs: int | None, base_url: str | None,
+            theme: str, allow_untranslated: bool, proof: bool, strict: bool, no_preflight: bool, jobs: int | None, base_url: str | None,
             cards: dict[str, int] | None, output: Path) -> None:
     """Export the cards of DECK_DIR as images into a folder, with a manifest.csv."""
     if target == "pod":
@@ -86,8 +91,8 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
                     walkthrough=False)
     notes: list[str] = []
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)
-    warn_before_writing(deck, languages=[lang], paper="a4", layout="single", strict=strict,  # card faces only
-                        allow_untranslated=allow_untranslated)
+    preflight_before_writing(deck, no_preflight=no_preflight, languages=[lang], paper="a4", layout="single",
+                             strict=strict, allow_untranslated=allow_untranslated)  # card faces only
     common = {"translate": translate, "language": lang, "workers": jobs, "theme": theme}
     resolution = dpi if dpi is not None else DEFAULT_DPI[target]
     with_bleed = DEFAULT_BLEED[target] if bleed is None else bleed

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -22,10 +23,18 @@ from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 from cardgen.model.deck import DeckSpec
 from cardgen.preflight.problems import Problem
-from cardgen.preflight.run import LAYOUTS, PAPERS, PreflightOptions, PreflightResult, preflight_deck
+from cardgen.preflight.run import (
+    LAYOUTS,
+    PAPERS,
+    PreflightOptions,
+    PreflightResult,
+    preflight_deck,
+)
 
 strict_option = click.option("--strict", is_flag=True,
                              help="Treat preflight warnings as errors: exit 1 (and write nothing) when there are any.")
+no_preflight_option = click.option("--no-preflight", is_flag=True,
+                                   help="Skip the preflight checks (see 'cardgen preflight').")
 
 
 @click.command("preflight")
@@ -172,3 +181,13 @@ def check_pdf(pdf_file: Path, pdfx: str, ink_limit: int, min_dpi: float | None =
         click.echo(f"{pdf_file}: {len(violations)} problem{'s' if len(violations) != 1 else ''} for {what}", err=True)
         raise click.exceptions.Exit(1)
     click.echo(f"{pdf_file}: passes {what}")
+
+
+def preflight_before_writing(deck: DeckSpec, *, no_preflight: bool, strict: bool, **options: Any) -> None:
+    """:func:`warn_before_writing`, unless ``--no-preflight`` (which ``--strict`` cannot go with)."""
+    if no_preflight:
+        if strict:
+            raise click.BadParameter("--strict makes preflight warnings errors: it needs the preflight",
+                                     param_hint="--no-preflight")
+        return
+    warn_before_writing(deck, strict=strict, **options)

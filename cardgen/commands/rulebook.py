@@ -7,11 +7,11 @@ from pathlib import Path
 import click
 
 from cardgen.build import translator_for
+from cardgen.buildable import check_buildable
 from cardgen.commands import console
 from cardgen.commands.options import deck_argument, output_option
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
-from cardgen.buildable import check_buildable
 from cardgen.rulebook.builder import write_rulebook
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cardgen.build import translator_for
+from cardgen.buildable import check_buildable
 from cardgen.commands import console
 from cardgen.commands.options import (
     OffsetType,
@@ -26,10 +27,13 @@ from cardgen.commands.options import (
     select_deck_cards,
     theme_option,
 )
-from cardgen.commands.preflight import strict_option, warn_before_writing
+from cardgen.commands.preflight import (
+    no_preflight_option,
+    preflight_before_writing,
+    strict_option,
+)
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
-from cardgen.buildable import check_buildable
 from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps, staged_folder
 from cardgen.render.card_renderer import Translate
@@ -55,6 +59,7 @@ if TYPE_CHECKING:
 @click.option("--no-backs", is_flag=True, help="Duplex: fronts only, no backs pages (single-sided pieces, e.g. markers).")
 @printer_margin_option
 @strict_option
+@no_preflight_option
 @theme_option
 @lang_option
 @click.option("--allow-untranslated", is_flag=True, help="Use English where the catalog has no translation.")
@@ -69,7 +74,7 @@ if TYPE_CHECKING:
 @cards_option
 @output_option(folder=False, required=True, help="PDF file to write.")
 def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tuple[float, float], cut_lines: bool,
-            butted: bool, no_crop_marks: bool, no_backs: bool, printer_margin: float, strict: bool, theme: str,
+            butted: bool, no_crop_marks: bool, no_backs: bool, printer_margin: float, strict: bool, no_preflight: bool, theme: str,
             guides: bool, lang: str, allow_untranslated: bool, pdfx: str | None, profile: str, ink_limit: int,
             proof: bool,
             cards: dict[str, int] | None, output: Path) -> None:
@@ -85,9 +90,9 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)
     for note in notes:
         console.note(note)
-    warn_before_writing(deck, languages=[lang], paper=paper, layout=layout, printer_margin=printer_margin,
-                        strict=strict, allow_untranslated=allow_untranslated, butted=butted,
-                        crop_marks=not no_crop_marks)
+    preflight_before_writing(deck, no_preflight=no_preflight, languages=[lang], paper=paper, layout=layout,
+                             printer_margin=printer_margin, strict=strict, allow_untranslated=allow_untranslated,
+                             butted=butted, crop_marks=not no_crop_marks)
     options = SheetOptions(paper=paper, layout=layout, flip=flip, back_offset=back_offset,  # type: ignore[arg-type]
                            crop_marks=not no_crop_marks, cut_lines=cut_lines, theme=theme, guides=guides,
                            printer_margin=printer_margin, backs=not no_backs, butted=butted)

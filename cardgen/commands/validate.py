@@ -6,10 +6,10 @@ from pathlib import Path
 
 import click
 
+from cardgen.buildable import check_buildable
 from cardgen.commands import console
 from cardgen.commands.options import deck_argument
 from cardgen.loading import load_deck
-from cardgen.buildable import check_buildable
 
 
 @click.command("validate")

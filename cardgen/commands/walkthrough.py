@@ -7,14 +7,18 @@ from pathlib import Path
 import click
 
 from cardgen.build import translator_for
+from cardgen.buildable import check_buildable
 from cardgen.commands import console
 from cardgen.commands.options import OutputPath, deck_argument, paper_option
 from cardgen.errors import DeckError
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
-from cardgen.buildable import check_buildable
 from cardgen.output import remove_stale_temps, staged_folder
-from cardgen.walkthrough.registry import WalkthroughOptions, find_walkthrough, known_games
+from cardgen.walkthrough.registry import (
+    WalkthroughOptions,
+    find_walkthrough,
+    known_games,
+)
 
 
 @click.command("walkthrough")

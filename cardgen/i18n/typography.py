@@ -28,6 +28,7 @@ and entities (``<b>``, ``&amp;``), so the pass can run on Markdown or on paragra
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
@@ -127,8 +128,13 @@ def apply_typography(text: str, language: str) -> str:
     """``text`` set with the typography of ``language`` (French rules for ``fr``, English otherwise)."""
     if not text:
         return text
-    rule = _french if base_language(language) == "fr" else _english
-    return _apply_outside_protected(text, rule)
+    return _typeset(text, base_language(language) == "fr")
+
+
+@functools.lru_cache(maxsize=65_536)
+def _typeset(text: str, french: bool) -> str:
+    """The pass itself, remembered: a deck draws the same labels, credits and names on many cards."""
+    return _apply_outside_protected(text, _french if french else _english)
 
 
 def lining_figures(markup: str, face: str) -> str:

@@ -16,10 +16,11 @@ from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-_NOT_PLAIN = re.compile(r"[*<>&\\_`:|\[\]{}\xad]|[^\S ]")
+_NOT_PLAIN = re.compile(r"[*<>&\\_`:|\[\]{}\xad]|[^\S \u00a0\u202f]")
 """Characters that may be markup (bold, italic, tags, escapes, inline items such as ``:icon:`` or
-``[[card]]``), a soft hyphen, or whitespace other than a plain space (a line break, a tab, a
-no-break space). Such a text goes to Paragraph, which knows what they mean."""
+``[[card]]``), a soft hyphen, or whitespace other than a plain or no-break space (a line break, a
+tab). Such a text goes to Paragraph, which knows what they mean. The typography pass puts no-break
+spaces in most texts ("27 cards", "Frappe !"); on one line they are characters like any other."""
 
 
 @dataclass(frozen=True)

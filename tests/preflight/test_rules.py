@@ -193,6 +193,20 @@ def test_sheets_warns_and_strict_writes_nothing(tmp_path: Path) -> None:
     assert ": greyscale: " in strict.stderr
 
 
+@pytest.mark.parametrize("command", ["sheets", "export"])
+def test_no_preflight_skips_it_and_cannot_go_with_strict(tmp_path: Path, command: str) -> None:
+    runner = CliRunner()
+    target = tmp_path / ("cards.pdf" if command == "sheets" else "png")
+    extra = ["--to", "png", "--dpi", "30"] if command == "export" else []
+    result = runner.invoke(main, [command, str(FIXTURES / "greyscale"), *extra, "--no-preflight", "-o", str(target)])
+    assert result.exit_code == 0 and target.exists()
+    assert "warning: " not in result.stderr and ": greyscale: " not in result.stderr
+    both = runner.invoke(main, [command, str(FIXTURES / "greyscale"), *extra, "--no-preflight", "--strict",
+                                "-o", str(tmp_path / "other")])
+    assert both.exit_code == 2 and "--strict makes preflight warnings errors: it needs the preflight" in both.output
+    assert not (tmp_path / "other").exists()
+
+
 def test_preflight_options_limit_languages_papers_and_layouts() -> None:
     deck = load_deck(FIXTURES / "untranslated")
     only_english = preflight_deck(deck, PreflightOptions(languages=("en",), papers=("a4",), layouts=("single",)))

@@ -19,6 +19,8 @@ BOXES = [  # text, font, size, align, valign
     ("FALLING by James Ernest · Cheapass Games", BODY, 5.6, "left", "top"),
     ("Lead  Shoes", DISPLAY, 14, "right", "bottom"),
     ("Grêle d’acier", BODY, 9, "center", "top"),
+    ("27\u00a0cards, 5\u00a0Grounds", BODY, 9, "left", "middle"),
+    ("Attention\u202f!", BODY_BOLD, 9, "right", "top"),
 ]
 
 
@@ -49,7 +51,7 @@ def test_plain_words_on_one_line_take_the_fast_path() -> None:
 
 
 @pytest.mark.parametrize("text", ["**Hit** hard", "*soft*", "a & b", "<b>x</b>", "snake_case", ":hit: icon", "[[hit]]", "one\\ntwo",
-                                  "non\u00a0breaking", "hy\u00adphen", "tab\\there"])
+                                  "hy\u00adphen", "tab\\there"])
 def test_markup_and_special_spaces_go_to_paragraph(text: str) -> None:
     register_fonts()
     assert plain_line(text.replace("\\n", "\n").replace("\\t", "\t"), 150, 30, font=BODY, size=9, leading=1.2) is None
