@@ -129,42 +129,38 @@ def load_layout(name: str, *, deck_folder: Path | None, display_root: Path | Non
 
 def _unknown_kinds(layout: LayoutSpec, chain: list[tuple[str, Located]]) -> list[LayoutError]:
     """An error for each element whose ``kind`` is neither built in nor registered."""
-    import difflib
-
     from cardgen.render.card_renderer import element_kinds
 
     known = element_kinds()
-    locate = _chain_locator(chain)
-    problems = []
-    for element_name, element in layout.elements.items():
-        if element.kind in known:
-            continue
-        path, line, col = locate(("elements", element_name, "kind"))
-        close = difflib.get_close_matches(element.kind, known, n=1)
-        problems.append(LayoutError(f"unknown element kind '{element.kind}'", path=path, line=line, col=col,
-                                    field=f"elements.{element_name}.kind",
-                                    hint=f"did you mean '{close[0]}'?" if close else "kinds: " + ", ".join(known)))
-    return problems
+    return _unknown_values(layout, chain, "kind", known, what="element kind",
+                           otherwise="kinds: " + ", ".join(known))
 
 
 def _unknown_fonts(layout: LayoutSpec, chain: list[tuple[str, Located]], deck_fonts: list[str]) -> list[LayoutError]:
     """An error for each element whose ``font`` is neither a role nor one of the deck's ``fonts:``."""
-    import difflib
-
     from cardgen.render.deck_fonts import ROLES
 
     known = list(ROLES) + [name for name in deck_fonts if name not in ROLES]
+    return _unknown_values(layout, chain, "font", known, what="font",
+                           otherwise="fonts: " + ", ".join(known) + "; add your own under the deck's fonts:")
+
+
+def _unknown_values(layout: LayoutSpec, chain: list[tuple[str, Located]], key: str, known: list[str], *,
+                    what: str, otherwise: str) -> list[LayoutError]:
+    """An error at each element whose ``key`` is not in ``known``, suggesting the closest name (else ``otherwise``)."""
+    import difflib
+
     locate = _chain_locator(chain)
     problems = []
     for element_name, element in layout.elements.items():
-        if element.font in known:
+        value = getattr(element, key)
+        if value in known:
             continue
-        path, line, col = locate(("elements", element_name, "font"))
-        close = difflib.get_close_matches(element.font, known, n=1)
-        problems.append(LayoutError(f"unknown font '{element.font}'", path=path, line=line, col=col,
-                                    field=f"elements.{element_name}.font",
-                                    hint=f"did you mean '{close[0]}'?" if close else
-                                    "fonts: " + ", ".join(known) + "; add your own under the deck's fonts:"))
+        path, line, col = locate(("elements", element_name, key))
+        close = difflib.get_close_matches(value, known, n=1)
+        problems.append(LayoutError(f"unknown {what} '{value}'", path=path, line=line, col=col,
+                                    field=f"elements.{element_name}.{key}",
+                                    hint=f"did you mean '{close[0]}'?" if close else otherwise))
     return problems
 
 

@@ -288,11 +288,11 @@ FILE_KINDS = {"table": (card_table(), _with_table), "layout": (layout_file(), _w
               "rulebook": (rulebook_file(), _with_rulebook)}
 
 
-@pytest.mark.parametrize("kind", sorted(FILE_KINDS))
-def test_validate_and_build_agree_on_every_file_kind(kind: str, tmp_path: Path) -> None:
+def _validate_and_build_agree(kind: str, tmp_path: Path, examples: int) -> None:
+    """For ``examples`` generated files of ``kind`` in a fresh deck: validate and build give the same verdict."""
     strategy, place = FILE_KINDS[kind]
 
-    @settings(max_examples=12, deadline=None, database=None,
+    @settings(max_examples=examples, deadline=None, database=None,
               suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
     @given(text=strategy)
     def run(text: str) -> None:
@@ -301,19 +301,14 @@ def test_validate_and_build_agree_on_every_file_kind(kind: str, tmp_path: Path) 
         _agree(folder, tmp_path)
 
     run()
+
+
+@pytest.mark.parametrize("kind", sorted(FILE_KINDS))
+def test_validate_and_build_agree_on_every_file_kind(kind: str, tmp_path: Path) -> None:
+    _validate_and_build_agree(kind, tmp_path, examples=12)
 
 
 @pytest.mark.fuzz
 @pytest.mark.parametrize("kind", sorted(FILE_KINDS))
 def test_validate_and_build_agree_nightly(kind: str, tmp_path: Path) -> None:
-    strategy, place = FILE_KINDS[kind]
-
-    @settings(max_examples=400, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-    @given(text=strategy)
-    def run(text: str) -> None:
-        folder = _fresh(tmp_path)
-        place(folder, text)
-        _agree(folder, tmp_path)
-
-    run()
+    _validate_and_build_agree(kind, tmp_path, examples=400)
