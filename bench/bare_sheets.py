@@ -3,7 +3,10 @@
 It draws what ``bench/bench_deck.py``'s layouts draw, card for card (no reuse of faces): a
 full-bleed paper fill, a type band with bleed, a one-line title, the shared illustration by
 path (embedded once), two lines of wrapped rule text (a Paragraph), and on the mirrored back
-page a full-bleed back image with the deck title; crop marks, TrimBox/BleedBox, duplex. It is
+page a full-bleed back image with the deck title; crop marks, TrimBox/BleedBox, duplex. It draws
+the pages cardgen imposes (``geometry.json`` in the deck folder, written by ``bench/sheets.py``
+outside the timed runs): the same cards per page, the marks inside the printer margin, the label
+line with its 10 mm bar. It is
 set up the fast way (``rl_config.useA85 = 0``, DESIGN.md "Performance facts").
 
     python bench/bare_sheets.py DECK_DIR OUT.pdf
@@ -11,13 +14,13 @@ set up the fast way (``rl_config.useA85 = 0``, DESIGN.md "Performance facts").
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER
-from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
@@ -40,36 +43,51 @@ def main(deck: Path, out: Path) -> None:
     paper_colour, text_colour, white = HexColor("#fbf8f1"), HexColor("#1b1b1b"), HexColor("#ffffff")
     back_colour, accent = HexColor("#14213d"), HexColor("#f4b942")
     w, h, bleed = 63.5 * mm, 88.9 * mm, 3 * mm
-    cols, rows = 3, 3
-    pitch_x, pitch_y = w + 2 * bleed, h + 2 * bleed
-    x0 = (A4[0] - cols * pitch_x) / 2 + bleed
-    y0 = (A4[1] - rows * pitch_y) / 2 + bleed
-    slots = [(x0 + col * pitch_x, y0 + (rows - 1 - row) * pitch_y) for row in range(rows) for col in range(cols)]
+    geometry = json.loads((deck / "geometry.json").read_text())  # cardgen's pages: see bench/sheets.py
+    page = tuple(geometry["page"])
+    fronts, backs = geometry["fronts"], geometry["backs"]
+    per_page = len(fronts)
+    label = geometry["label"]
     style = ParagraphStyle("text", fontName="Lato", fontSize=9.5, leading=9.5 * 1.22, alignment=TA_CENTER,
                            textColor=text_colour)
     inner = 4 * mm  # the safe zone text stays inside
-    c = Canvas(str(out), pagesize=A4, invariant=1, initialFontName="Lato", pageCompression=1)
+    c = Canvas(str(out), pagesize=page, invariant=1, initialFontName="Lato", pageCompression=1)
+    xs = [x for x, _ in fronts]
+    ys = [y for _, y in fronts]
+    trim = (min(xs), min(ys), max(xs) + w, max(ys) + h)
 
     def boxes() -> None:
-        c.setTrimBox((x0, y0, x0 + cols * pitch_x - 2 * bleed, y0 + rows * pitch_y - 2 * bleed))
-        c.setBleedBox((x0 - bleed, y0 - bleed, x0 + cols * pitch_x - bleed, y0 + rows * pitch_y - bleed))
+        c.setTrimBox(trim)
+        c.setBleedBox((trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed))
 
-    def marks() -> None:
+    def marks(segments: list[list[float]]) -> None:
         c.setStrokeColor(HexColor("#000000"))
         c.setLineWidth(0.3)
-        for col in range(cols):
-            for mx in (x0 + col * pitch_x, x0 + col * pitch_x + w):
-                c.line(mx, A4[1] - 4 * mm, mx, A4[1] - 1 * mm)
-                c.line(mx, 1 * mm, mx, 4 * mm)
-        for row in range(rows):
-            for my in (y0 + row * pitch_y, y0 + row * pitch_y + h):
-                c.line(1 * mm, my, 4 * mm, my)
-                c.line(A4[0] - 4 * mm, my, A4[0] - 1 * mm, my)
+        for segment in segments:
+            c.line(*segment)
 
-    for first in range(0, len(cards), cols * rows):
-        chunk = cards[first:first + cols * rows]
+    def label_line(number: int, count: int) -> None:
+        size = label["size"]
+        ascent, descent = pdfmetrics.getAscentDescent("Lato", size)
+        baseline = label["y"] + (label["depth"] - (ascent - descent)) / 2 - descent
+        grey = HexColor("#595959")
+        c.setFillColor(grey)
+        c.setFont("Lato", size)
+        c.drawString(label["x"], baseline, f"{data['title']} · sheet {number}/{count} · fronts")
+        end = label["end"] - 0.5
+        start, mid = end - label["bar"], baseline + size * 0.3
+        c.setStrokeColor(grey)
+        c.setLineWidth(0.5)
+        c.line(start, mid, end, mid)
+        c.line(start, mid - mm, start, mid + mm)
+        c.line(end, mid - mm, end, mid + mm)
+        c.drawRightString(start - 2 * mm, baseline, "100 % · 10 mm")
+
+    count = -(-len(cards) // per_page)
+    for first in range(0, len(cards), per_page):
+        chunk = cards[first:first + per_page]
         boxes()
-        for (x, y), card in zip(slots, chunk):
+        for (x, y), card in zip(fronts, chunk):
             c.saveState()
             c.translate(x, y)
             c.setFillColor(paper_colour)
@@ -84,20 +102,20 @@ def main(deck: Path, out: Path) -> None:
             _, used = paragraph.wrap(w * 0.84, h * 0.22)
             paragraph.drawOn(c, w * 0.08, h * 0.13 + max(inner - h * 0.13, 0) + (h * 0.22 - used) / 2)
             c.restoreState()
-        marks()
+        marks(geometry["front_marks"][len(chunk)])
+        label_line(first // per_page + 1, count)
         c.showPage()
         boxes()
-        for (x, y), _ in zip(slots, chunk):
-            bx = A4[0] - x - w  # mirrored for a long-edge flip
+        for (x, y), _ in zip(backs, chunk):  # already mirrored for a long-edge flip
             c.saveState()
-            c.translate(bx, y)
+            c.translate(x, y)
             c.drawImage(back_art, -bleed, -bleed, w + 2 * bleed, h + 2 * bleed, mask="auto")
             c.setFillColor(accent)
             c.setFont("Vollkorn-Bold", 24)
             c.drawCentredString(w / 2, h * 0.505 - 8, data["title"])
             c.restoreState()
         _ = back_colour
-        marks()
+        marks(geometry["back_marks"][len(chunk)])
         c.showPage()
     c.save()
 

@@ -49,6 +49,40 @@ PREFLIGHT = True
 """Whether cardgen runs its preflight before writing, as it does by default (``--no-preflight`` below)."""
 
 
+def write_geometry(deck: Path) -> Path:
+    """The pages cardgen imposes for ``deck`` (slots, crop marks, label band), for the bare script.
+
+    Computed here, outside the timed runs, with cardgen's own imposition: the bare script then
+    draws the very pages cardgen draws (the same cards per page, marks inside the printer margin,
+    the label line), so the two PDFs hold the same pages and the ratio compares drawing with drawing.
+    """
+    import json
+
+    from cardgen.loading import load_deck
+    from cardgen.render.fonts import register_fonts
+    from cardgen.render.marks import LABEL_SIZE, SCALE_BAR, crop_mark_segments, label_bands
+    from cardgen.render.sheets import SheetOptions, impose
+
+    register_fonts()
+    spec = load_deck(deck)
+    fronts, backs = impose("a4", spec.print.size, spec.print.bleed, SheetOptions())
+    if any(slot.turn for slot in fronts.slots + backs.slots):
+        raise SystemExit("the bare script draws upright cards only")
+    band = label_bands(fronts, "bottom")[0]
+    geometry = {
+        "page": [fronts.paper.width_pt, fronts.paper.height_pt],
+        "fronts": [[slot.x, slot.y] for slot in fronts.slots],
+        "backs": [[slot.x, slot.y] for slot in backs.slots],
+        "front_marks": [crop_mark_segments(fronts, fronts.slots[:n]) for n in range(len(fronts.slots) + 1)],
+        "back_marks": [crop_mark_segments(backs, backs.slots[:n]) for n in range(len(backs.slots) + 1)],
+        "label": {"x": band[0].x, "y": band[0].y, "depth": band[0].depth, "end": band[-1].x + band[-1].length,
+                  "size": LABEL_SIZE, "bar": SCALE_BAR},
+    }
+    path = deck / "geometry.json"
+    path.write_text(json.dumps(geometry))
+    return path
+
+
 def commands(deck: Path, out: Path) -> dict[str, list[str]]:
     skip = [] if PREFLIGHT else ["--no-preflight"]
     return {
@@ -88,6 +122,7 @@ def main() -> None:
         for total in args.sizes:
             for distinct in (True, False):
                 deck = make_deck(tmp, total, distinct=distinct)
+                write_geometry(deck)
                 out = tmp / f"out-{total}-{distinct}"
                 out.mkdir()
                 r = measure(deck, out, args.reps)
