@@ -9,7 +9,7 @@ anything is written.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -114,9 +114,9 @@ def command(ctx: click.Context, deck_dir: Path | None, languages: tuple[str, ...
         raise click.exceptions.Exit(1)
 
 
-def check_deck(deck: DeckSpec, options: PreflightOptions) -> PreflightResult:
-    """Mode 1: a deck's own drawing (faces, sheets, colours, catalogs)."""
-    return preflight_deck(deck, options)
+def check_deck(deck: DeckSpec, options: PreflightOptions, drawn: Mapping[str, Any] | None = None) -> PreflightResult:
+    """Mode 1: a deck's own drawing (faces, sheets, colours, catalogs); ``drawn``: faces measured already."""
+    return preflight_deck(deck, options, drawn)
 
 
 def check_books(deck: DeckSpec, *, languages: Sequence[str], paper: str, min_size: float, booklet: bool,
@@ -141,14 +141,18 @@ def summary(deck: DeckSpec, problems: Sequence[Problem]) -> str:
 
 def warn_before_writing(deck: DeckSpec, *, languages: Sequence[str], paper: str, layout: str = "duplex",
                         printer_margin: float | None = None, strict: bool = False,
-                        allow_untranslated: bool = False, butted: bool = False, crop_marks: bool = True) -> None:
-    """Preflight of what a build is about to write: warnings on stderr; with ``strict`` an error."""
+                        allow_untranslated: bool = False, butted: bool = False, crop_marks: bool = True,
+                        drawn: Mapping[str, Any] | None = None) -> None:
+    """Preflight of what a build is about to write: warnings on stderr; with ``strict`` an error.
+
+    ``drawn``: per language, the faces the sheets measured as they drew them (not drawn again).
+    """
     options = PreflightOptions(languages=tuple(languages), papers=(paper,), layouts=(layout,),
                                allow_untranslated=allow_untranslated, butted=butted, crop_marks=crop_marks,
                                print_notes=False)
     if printer_margin is not None:
         options = replace(options, printer_margin=printer_margin)
-    problems = check_deck(deck, options).problems
+    problems = check_deck(deck, options, drawn).problems
     if not problems:
         return
     if strict:  # one error line per problem, then the verdict; nothing has been written yet

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from contextlib import nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -31,12 +31,13 @@ from cardgen.commands.preflight import (
     no_preflight_option,
     preflight_before_writing,
     strict_option,
+    warn_before_writing,
 )
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps, staged_folder
-from cardgen.render.card_renderer import Translate
+from cardgen.render.card_renderer import CardRenderer, Translate
 from cardgen.render.sheets import SheetOptions, write_sheets
 
 if TYPE_CHECKING:
@@ -90,9 +91,6 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)
     for note in notes:
         console.note(note)
-    preflight_before_writing(deck, no_preflight=no_preflight, languages=[lang], paper=paper, layout=layout,
-                             printer_margin=printer_margin, strict=strict, allow_untranslated=allow_untranslated,
-                             butted=butted, crop_marks=not no_crop_marks)
     options = SheetOptions(paper=paper, layout=layout, flip=flip, back_offset=back_offset,  # type: ignore[arg-type]
                            crop_marks=not no_crop_marks, cut_lines=cut_lines, theme=theme, guides=guides,
                            printer_margin=printer_margin, backs=not no_backs, butted=butted)
@@ -104,6 +102,16 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
         condition = print_condition(profile, ink_limit)
     elif profile != "swop" or ink_limit != 300 or proof:
         raise click.BadParameter("--profile, --ink-limit and --proof only apply with --pdfx", param_hint="--pdfx")
+    preflight: dict[str, Any] = dict(languages=[lang], paper=paper, layout=layout, printer_margin=printer_margin,
+                                     strict=strict, allow_untranslated=allow_untranslated, butted=butted,
+                                     crop_marks=not no_crop_marks)
+    watch = None
+    if condition is not None or no_preflight:  # PDF/X: checked before the conversion starts
+        preflight_before_writing(deck, no_preflight=no_preflight, **preflight)
+    else:  # one pass: the faces are measured as the sheets draw them, checked before the PDF is put in place
+        from cardgen.preflight.faces import SheetFaceWatch
+
+        watch = SheetFaceWatch()
     started = time.process_time()
     proofs: list[Path] = []
     with page_progress("pages", enabled=deck.total_cards > 4 * 9) as progress:
@@ -122,8 +130,12 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
                     proofs = _soft_proofs(deck, folder / proof_folder(output), condition, translate=translate,
                                           language=lang, theme=theme)
         else:
+            def before_commit(renderer: CardRenderer) -> None:
+                if watch is not None:
+                    warn_before_writing(deck, drawn={lang: (watch.faces(deck, renderer), renderer)}, **preflight)
+
             result = write_sheets(deck, output, options=options, translate=translate, language=lang,
-                                  progress=progress)
+                                  progress=progress, watch=watch, before_commit=before_commit)
     console.detail(f"{deck.deck}: {time.process_time() - started:.1f} CPU seconds")
     kind = f", {condition.output_condition_identifier} {pdfx.upper()} ink ≤ {ink_limit}%" if condition and pdfx else ""
     console.say(f"wrote {display_path(output)}: {result.cards} cards on {result.pages} pages "

@@ -51,6 +51,43 @@ def draw_faces(deck: DeckSpec, *, language: str = "en", translate: Translate = n
     return faces, renderer
 
 
+class SheetFaceWatch:
+    """The faces the card sheets draw, measured as they are drawn (:class:`~cardgen.render.sheets.FaceWatch`).
+
+    Passed to :func:`~cardgen.render.sheets.write_sheets`, it gives every distinct face and
+    back a measuring canvas that watches the PDF drawing; :meth:`faces` then returns them in
+    :func:`draw_faces`'s order, drawing any the sheets left out (backs with ``--no-backs``).
+    """
+
+    def __init__(self) -> None:
+        self._faces: dict[str, Face] = {}
+
+    def watcher(self, key: str, card: str, layout: str) -> MeasuringCanvas:
+        canvas = MeasuringCanvas()
+        self._faces[key] = Face(key, card, layout, canvas.ink)
+        return canvas
+
+    def faces(self, deck: DeckSpec, renderer: CardRenderer) -> list[Face]:
+        """Every card's face and every back layout, as :func:`draw_faces` lists them."""
+        out = []
+        for card in deck.cards:
+            key = f"face:{card.id}"
+            face = self._faces.get(key)
+            if face is None:
+                canvas = MeasuringCanvas()
+                renderer.draw_face(canvas, card)
+                face = Face(key, card.id, deck.face_layout(card), canvas.ink)
+            out.append(face)
+        for name in dict.fromkeys(renderer.back_layout_name(card) for card in deck.cards):
+            face = self._faces.get(f"back:{name}")
+            if face is None:
+                canvas = MeasuringCanvas()
+                renderer.draw_back(canvas, name)
+                face = Face(f"back:{name}", "", name, canvas.ink)
+            out.append(face)
+        return out
+
+
 def _snippet(text: str, length: int = 28) -> str:
     flat = " ".join(text.split())
     return f"“{flat if len(flat) <= length else flat[:length - 1] + '…'}”"

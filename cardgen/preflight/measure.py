@@ -16,7 +16,7 @@ from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
-from cardgen.render.canvas import Align, Point, VAlign
+from cardgen.render.canvas import Align, Point, TextFit, VAlign
 from cardgen.render.fonts import ensure_font, register_fonts
 from cardgen.render.recording_canvas import RecordingCanvas
 
@@ -55,13 +55,6 @@ def _apply(m: Matrix, x: float, y: float) -> Point:
     return (a * x + c * y + e, b * x + d * y + f)
 
 
-def _extra_space(line: Any) -> float:
-    """Room left on a wrapped line: reportlab keeps it as ``line[0]`` for plain text, ``.extraSpace`` for markup."""
-    if isinstance(line, tuple):
-        return float(line[0])
-    return float(getattr(line, "extraSpace", 0.0))
-
-
 def intersect(a: BBox, b: BBox) -> BBox | None:
     x0, y0 = max(a[0], b[0]), max(a[1], b[1])
     x1, y1 = min(a[2], b[2]), min(a[3], b[3])
@@ -84,6 +77,9 @@ class MeasuringCanvas(RecordingCanvas):
         self._cap = "butt"
         self.layout: str | None = None
         self.element: str | None = None
+
+    def _log(self, name: str, *args: Any, **kwargs: Any) -> None:
+        """Keeps no call log: only the ink is wanted (a log would double the cost of measuring)."""
 
     # -- who is drawing ---------------------------------------------------------------------
     def begin_element(self, layout: str, element: str) -> None:
@@ -210,18 +206,33 @@ class MeasuringCanvas(RecordingCanvas):
     def text_box(self, text: str, x: float, y: float, w: float, h: float, *, font: str, size: float,
                  min_size: float | None = None, leading: float = 1.2, align: Align = "left",
                  valign: VAlign = "top", color: str = "#000000", language: str = "en") -> float:
+        if not text:
+            super().text_box(text, x, y, w, h, font=font, size=size, min_size=min_size, leading=leading, align=align,
+                             valign=valign, color=color, language=language)
+            return size
+        from cardgen.i18n.typography import apply_typography
+        from cardgen.render.reportlab_canvas import _extra_space, fit_paragraph
+
+        # set as the PDF sets it: after the language's typography pass (no-break spaces, curly quotes)
+        paragraph, used, height = fit_paragraph(apply_typography(text, language), w, h, font=font, size=size, min_size=min_size, leading=leading,
+                                                align=align, color=color)
+        fit = TextFit(tuple(_extra_space(line) for line in getattr(paragraph.blPara, "lines", [])), used, height)
+        return self.text_box_set(text, x, y, w, h, font=font, size=size, min_size=min_size, leading=leading,
+                                 align=align, valign=valign, color=color, language=language, fit=fit)
+
+    def text_box_set(self, text: str, x: float, y: float, w: float, h: float, *, font: str, size: float,
+                     min_size: float | None = None, leading: float = 1.2, align: Align = "left",
+                     valign: VAlign = "top", color: str = "#000000", language: str = "en",
+                     fit: TextFit | None) -> float:
+        """The ink of a text box another canvas has just set as ``fit`` (see :class:`TeeCanvas`)."""
         super().text_box(text, x, y, w, h, font=font, size=size, min_size=min_size, leading=leading, align=align,
                          valign=valign, color=color, language=language)
-        if not text:
+        if not text or fit is None:
             return size
-        from cardgen.render.reportlab_canvas import fit_paragraph
-
-        paragraph, used, height = fit_paragraph(text, w, h, font=font, size=size, min_size=min_size, leading=leading,
-                                                align=align, color=color)
-        spare = [_extra_space(line) for line in getattr(paragraph.blPara, "lines", [])]
-        too_wide = any(extra < -1.0 for extra in spare)  # a point of slack: kerning, not design
+        used, height = fit.size, fit.height
+        too_wide = any(extra < -1.0 for extra in fit.spare)  # a point of slack: kerning, not design
         fits = height <= h + 0.01 and not too_wide
-        widest = max((w - extra for extra in spare), default=w)
+        widest = max((w - extra for extra in fit.spare), default=w)
         start = x + {"left": 0.0, "center": (w - widest) / 2, "right": w - widest}[align]
         top = y + h if valign == "top" else y + (h + height) / 2 if valign == "middle" else y + height
         _, descent = getAscentDescent(ensure_font(font), used)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from cardgen.layout.imposition import PRINTER_MARGIN
@@ -15,6 +15,7 @@ from cardgen.preflight.faces import Face, check_faces, draw_faces
 from cardgen.preflight.measure import Ink
 from cardgen.preflight.problems import Problem, element_source
 from cardgen.preflight.sheets import check_sheets
+from cardgen.render.card_renderer import CardRenderer
 from cardgen.render.sheets import SheetOptions, sheet_text
 
 PAPERS = ("a4", "letter")
@@ -53,8 +54,13 @@ class PreflightResult:
     """Informational findings (``print-colour``): shown with ``note:``, not counted by ``--strict``."""
 
 
-def preflight_deck(deck: DeckSpec, options: PreflightOptions = PreflightOptions()) -> PreflightResult:
-    """Every rule over ``deck``; problems on many cards are folded into one line each."""
+def preflight_deck(deck: DeckSpec, options: PreflightOptions = PreflightOptions(),
+                   drawn: Mapping[str, tuple[list[Face], CardRenderer]] | None = None) -> PreflightResult:
+    """Every rule over ``deck``; problems on many cards are folded into one line each.
+
+    ``drawn`` holds, per language, faces already measured while the sheets drew them
+    (:class:`~cardgen.preflight.faces.SheetFaceWatch`) and their renderer: those are not drawn again.
+    """
     from cardgen.build import translator_for
 
     problems: list[Problem] = list(check_colours(deck))
@@ -62,7 +68,7 @@ def preflight_deck(deck: DeckSpec, options: PreflightOptions = PreflightOptions(
     english: list[Face] | None = None
     for language in options.languages or tuple(deck.languages):
         translate = translator_for(deck, language, allow_untranslated=options.allow_untranslated)
-        faces, renderer = draw_faces(deck, language=language, translate=translate)
+        faces, renderer = (drawn or {}).get(language) or draw_faces(deck, language=language, translate=translate)
         faces_by_language[language] = faces
         problems.extend(check_faces(deck, faces, renderer, language=language, min_size=options.min_card_size))
         if language == "en":

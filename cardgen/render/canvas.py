@@ -8,11 +8,27 @@ to a :class:`~cardgen.render.recording_canvas.RecordingCanvas` whose call log te
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Literal, Protocol
 
 Point = tuple[float, float]
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
+
+
+@dataclass(frozen=True)
+class TextFit:
+    """How a text box was set: the room left on each line, the size used and the text's height.
+
+    A canvas that draws text boxes (:class:`~cardgen.render.reportlab_canvas.ReportlabCanvas`)
+    keeps the last one, so a measuring canvas watching the same drawing can place its ink
+    without setting the text a second time.
+    """
+
+    spare: tuple[float, ...]
+    """Per line, the width left over (negative: the line is wider than the box)."""
+    size: float
+    height: float
 
 
 class Canvas(Protocol):

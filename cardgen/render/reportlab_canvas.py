@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas as RLCanvas
 from reportlab.platypus import Paragraph
 
 from cardgen.i18n.typography import apply_typography
-from cardgen.render.canvas import Align, Point, VAlign
+from cardgen.render.canvas import Align, Point, TextFit, VAlign
 from cardgen.render.fonts import BODY, ensure_font, register_fonts
 from cardgen.render.one_line import PlainLine, plain_line
 from cardgen.render.pdf_forms import end_form
@@ -47,6 +47,8 @@ class ReportlabCanvas:
         self._forms: set[str] = set()
         self._fill = "#000000"
         self._paragraph_cache: dict[Any, tuple[Paragraph, float, float]] = {}
+        self.last_fit: TextFit | None = None
+        """How the last ``text_box`` was set (read by a watching measuring canvas)."""
 
     def save(self) -> None:
         self.c.saveState()
@@ -133,11 +135,13 @@ class ReportlabCanvas:
                  valign: VAlign = "top", color: str = "#000000", language: str = "en") -> float:
         """Wrap ``text`` in the box, shrinking from ``size`` to ``min_size`` until it fits."""
         if not text:
+            self.last_fit = None
             return size
         text = apply_typography(text, language)
         line = plain_line(text, w, h, font=ensure_font(font), size=size, leading=leading)
         if line is not None:
             self._draw_line(line, x, y, w, h, font=font, size=size, align=align, valign=valign, color=color)
+            self.last_fit = TextFit((w - line.width,), size, line.height)
             return size
         key = (text, round(w, 2), round(h, 2), font, size, min_size, leading, align, color)
         cached = self._paragraph_cache.get(key)
@@ -146,6 +150,8 @@ class ReportlabCanvas:
                                    align=align, color=color)
             self._paragraph_cache[key] = cached
         paragraph, used_size, height = cached
+        self.last_fit = TextFit(tuple(_extra_space(line) for line in getattr(paragraph.blPara, "lines", [])),
+                                used_size, height)
         if valign == "top":
             top = y + h
         elif valign == "middle":
@@ -224,6 +230,13 @@ def fit_paragraph(text: str, w: float, h: float, *, font: str, size: float, min_
         if (height <= h + 0.01 and not too_wide) or current <= smallest:
             return paragraph, current, height
         current = max(smallest, current - 0.25)
+
+
+def _extra_space(line: Any) -> float:
+    """Room left on a wrapped line: reportlab keeps it as ``line[0]`` for plain text, ``.extraSpace`` for markup."""
+    if isinstance(line, tuple):
+        return float(line[0])
+    return float(getattr(line, "extraSpace", 0.0))
 
 
 def text_width(text: str, font: str = BODY, size: float = 10) -> float:

@@ -113,7 +113,13 @@ def draw_rich_text(renderer: ElementRenderer, c: Canvas, e: ElementSpec, text: s
     from xml.sax.saxutils import escape
 
     from cardgen.render.reportlab_canvas import ReportlabCanvas
+    from cardgen.render.tee_canvas import TeeCanvas
 
+    if isinstance(c, TeeCanvas):  # drawn with its icons, and measured as any other canvas measures it
+        for each in (c.watcher, c.drawn):
+            draw_rich_text(renderer, each, e, text, box, card, kind, font=font, size=size, min_size=min_size,
+                           color=color)
+        return
     if e.upper:  # the text was set in capitals, references too: ids and icon names are lower-case
         text = INLINE.sub(lambda m: f"[[{m.group(1).lower()}]]", text)
     for match in INLINE.finditer(text):

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
@@ -28,9 +28,22 @@ from cardgen.render.guides import draw_legend, draw_slot_guides
 from cardgen.render.marks import draw_crop_marks, draw_cut_lines, draw_fold_line, draw_label_line, label_bands
 from cardgen.render.pdf_forms import end_form
 from cardgen.render.reportlab_canvas import ReportlabCanvas
+from cardgen.render.tee_canvas import TeeCanvas, Watcher
 
 SheetLayout = Literal["duplex", "gutterfold", "single"]
 Progress = Callable[[int, int], None]
+
+
+class FaceWatch(Protocol):
+    """Measures each distinct face and back as the sheets draw it (the preflight's single pass)."""
+
+    def watcher(self, key: str, card: str, layout: str) -> Watcher:
+        """A fresh measuring canvas for the face ``key`` (``face:<card>`` or ``back:<layout>``)."""
+        ...
+
+
+BeforeCommit = Callable[[CardRenderer], None]
+"""Called once the PDF is complete but not yet in place; raising leaves nothing written."""
 
 
 @dataclass(frozen=True)
@@ -85,13 +98,21 @@ class _FormCache:
     clip to, so the page looks the same. Without ``uses`` every face becomes a form.
     """
 
-    def __init__(self, canvas: RLCanvas, renderer: CardRenderer, uses: Mapping[str, int] | None = None) -> None:
+    def __init__(self, canvas: RLCanvas, renderer: CardRenderer, uses: Mapping[str, int] | None = None,
+                 watch: FaceWatch | None = None) -> None:
         self.c = canvas
         self.rc = ReportlabCanvas(canvas, language=renderer.language)
         self.renderer = renderer
         self.made: set[str] = set()
         self.uses = uses
+        self.watch = watch
         self._direct: dict[str, Callable[[], None]] = {}
+
+    def _target(self, key: str, card: str, layout: str) -> Canvas:
+        """Where a face is drawn: the PDF, watched by the preflight's measuring canvas if there is one."""
+        if self.watch is None:
+            return self.rc
+        return TeeCanvas(self.rc, self.watch.watcher(key, card, layout))
 
     def _form(self, name: str, draw: Callable[[], None]) -> str:
         if self.uses is not None and self.uses.get(name, 0) == 1:
@@ -106,11 +127,14 @@ class _FormCache:
         return name
 
     def face(self, card: CardSpec) -> str:
-        return self._form(face_name(card), lambda: self.renderer.draw_face(self.rc, card))
+        r = self.renderer
+        return self._form(face_name(card), lambda: r.draw_face(
+            self._target(f"face:{card.id}", card.id, r.deck.face_layout(card)), card))
 
     def back(self, card: CardSpec) -> str:
-        layout = self.renderer.back_layout_name(card)
-        return self._form(back_name(layout), lambda: self.renderer.draw_back(self.rc, layout))
+        r = self.renderer
+        layout = r.back_layout_name(card)
+        return self._form(back_name(layout), lambda: r.draw_back(self._target(f"back:{layout}", "", layout), layout))
 
     def place(self, form: str, slot: Slot) -> None:
         c = self.c
@@ -201,8 +225,13 @@ def _chunks(cards: Sequence[CardSpec], size: int) -> list[Sequence[CardSpec]]:
 
 def write_sheets(deck: DeckSpec, target: Path, *, options: SheetOptions = SheetOptions(),
                  translate: Translate = no_translation, language: str = "en",
-                 progress: Progress | None = None) -> SheetsResult:
-    """Impose every card of ``deck`` onto printable pages and write the PDF atomically."""
+                 progress: Progress | None = None, watch: FaceWatch | None = None,
+                 before_commit: BeforeCommit | None = None) -> SheetsResult:
+    """Impose every card of ``deck`` onto printable pages and write the PDF atomically.
+
+    ``watch`` measures every distinct face as it is drawn; ``before_commit`` runs when the PDF
+    is complete, before it replaces ``target`` (the preflight: an exception leaves nothing written).
+    """
     register_fonts()
     layouts = load_deck_layouts(deck)
     renderer = CardRenderer(deck, layouts[deck.layout], layouts, translate=translate, language=language,
@@ -215,20 +244,23 @@ def write_sheets(deck: DeckSpec, target: Path, *, options: SheetOptions = SheetO
     with atomic_path(Path(target)) as tmp:
         if options.layout == "single":
             result = _write_single(deck, tmp, cards, renderer, title=title, author=author, progress=progress,
-                                   guides=options.guides)
+                                   guides=options.guides, watch=watch)
         else:
             fronts, backs = impose(options.paper, card_size, bleed, options)
             result = _write_grid(tmp, cards, renderer, fronts, backs, options, title=title, author=author,
-                                 progress=progress)
+                                 progress=progress, watch=watch)
+        if before_commit is not None:
+            before_commit(renderer)
     return SheetsResult(path=Path(target), pages=result[0], cards=len(cards), per_page=result[1], paper=result[2])
 
 
 def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, fronts: Sheet, backs: Sheet,
-                options: SheetOptions, *, title: str, author: str, progress: Progress | None) -> tuple[int, int, Size]:
+                options: SheetOptions, *, title: str, author: str, progress: Progress | None,
+                watch: FaceWatch | None = None) -> tuple[int, int, Size]:
     paper = fronts.paper
     c = new_canvas(path, pagesize=(paper.width_pt, paper.height_pt), title=title, author=author,
                    subject=f"Card sheets ({options.layout})")
-    forms = _FormCache(c, renderer, face_uses(cards, renderer))
+    forms = _FormCache(c, renderer, face_uses(cards, renderer), watch)
     rc = forms.rc
     chunks = _chunks(cards, fronts.per_page)
     with_backs = options.layout == "duplex" and options.backs
@@ -302,13 +334,14 @@ def _marks(c: Canvas, sheet: Sheet, options: SheetOptions, used: tuple[Slot, ...
 
 
 def _write_single(deck: DeckSpec, path: Path, cards: list[CardSpec], renderer: CardRenderer, *, title: str,
-                  author: str, progress: Progress | None, guides: bool = False) -> tuple[int, int, Size]:
+                  author: str, progress: Progress | None, guides: bool = False,
+                  watch: FaceWatch | None = None) -> tuple[int, int, Size]:
     """One card per page with its bleed: front, back, front, back … TrimBox and BleedBox set."""
     b = renderer.bleed
     page = Size(renderer.width + 2 * b, renderer.height + 2 * b)
     c = new_canvas(path, pagesize=(page.width_pt, page.height_pt), title=title, author=author,
                    subject="Single cards with bleed")
-    forms = _FormCache(c, renderer, face_uses(cards, renderer))
+    forms = _FormCache(c, renderer, face_uses(cards, renderer), watch)
     slot = Slot(b, b, renderer.width, renderer.height, (0.0, 0.0, page.width_pt, page.height_pt))
     pages = 0
     for card in cards:
