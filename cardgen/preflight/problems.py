@@ -70,9 +70,22 @@ def element_source(deck: DeckSpec, layout: str, element: str, key: str | None = 
     return first
 
 
+def _deck_located(deck: DeckSpec) -> Located:
+    """The deck file's positions as the loader kept them (read again only for a deck built in code).
+
+    A preflight problem names the line it is about; reading a 5,000-card deck file a second time
+    to find it would cost more than the whole preflight.
+    """
+    whole = deck.whole
+    if whole._positions:
+        listed = [{"id": card.id} for card in whole.cards]
+        return Located(data={"cards": listed}, path=deck.file, positions=whole._positions)
+    return _located(deck.file)
+
+
 def card_source(deck: DeckSpec, card_id: str, key: str = "id") -> str:
     """``deck.yaml:line`` of a card's ``key`` (its id when the key is not written)."""
-    located = _located(deck.file)
+    located = _deck_located(deck)
     shown = str(deck.file)
     cards = located.data.get("cards") if isinstance(located.data, dict) else None
     for index, card in enumerate(cards or []):
@@ -85,6 +98,6 @@ def card_source(deck: DeckSpec, card_id: str, key: str = "id") -> str:
 
 def type_source(deck: DeckSpec, type_name: str, key: str = "color") -> str:
     """``deck.yaml:line`` of a card type's ``key``."""
-    located = _located(deck.file)
+    located = _deck_located(deck)
     line, _ = located.where(("types", type_name, key))
     return f"{deck.file}:{line or 1}"

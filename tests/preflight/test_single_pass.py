@@ -68,3 +68,21 @@ def test_strict_sheets_report_the_problem_and_write_nothing(tmp_path: Path) -> N
     assert strict.exit_code == 1
     assert overflow in strict.stderr and "nothing written (--strict)" in strict.stderr
     assert not target.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_problem_lines_come_from_the_positions_the_loader_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A problem's ``deck.yaml:line`` is found without reading the deck file again, and is the same line."""
+    from cardgen.preflight import problems
+
+    deck = load_deck(DATA.parent.parent / "decks" / "falling")
+    built = deck.model_copy()
+    built._positions = {}  # as a deck made in code has: its file is read to find the lines
+    reread = {card.id: problems.card_source(built, card.id, "text") for card in deck.cards}
+    assert len(set(reread.values())) == len(deck.cards)  # a line of its own for each card
+
+    def no_reading(path: Path) -> None:
+        raise AssertionError(f"{path} read again")
+
+    monkeypatch.setattr(problems, "_located", no_reading)
+    assert {card.id: problems.card_source(deck, card.id, "text") for card in deck.cards} == reread
+    assert problems.type_source(deck, "extra").endswith(f":{deck._positions[('types', 'extra', 'color')][0]}")
