@@ -111,7 +111,7 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
     else:  # one pass: the faces are measured as the sheets draw them, checked before the PDF is put in place
         from cardgen.preflight.faces import SheetFaceWatch
 
-        watch = SheetFaceWatch()
+        watch = SheetFaceWatch(deck)
     started = time.process_time()
     proofs: list[Path] = []
     with page_progress("pages", enabled=deck.total_cards > 4 * 9) as progress:

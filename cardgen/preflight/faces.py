@@ -59,11 +59,14 @@ class SheetFaceWatch:
     :func:`draw_faces`'s order, drawing any the sheets left out (backs with ``--no-backs``).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, deck: DeckSpec) -> None:
         self._faces: dict[str, Face] = {}
+        # the face rules look at the text of a background element, never at its paint: not measured
+        self._text_only = frozenset((name, element) for name, layout in load_deck_layouts(deck).items()
+                                    for element, spec in layout.elements.items() if spec.kind in BACKGROUND_KINDS)
 
     def watcher(self, key: str, card: str, layout: str) -> MeasuringCanvas:
-        canvas = MeasuringCanvas()
+        canvas = MeasuringCanvas(text_only=self._text_only)
         self._faces[key] = Face(key, card, layout, canvas.ink)
         return canvas
 

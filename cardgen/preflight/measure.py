@@ -64,9 +64,12 @@ def intersect(a: BBox, b: BBox) -> BBox | None:
 class MeasuringCanvas(RecordingCanvas):
     """Records every call (as :class:`RecordingCanvas` does) and the :class:`Ink` each one leaves."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, text_only: frozenset[tuple[str, str]] = frozenset()) -> None:
+        """``text_only``: (layout, element) pairs whose shapes and images are not wanted, only their text."""
         super().__init__()
         register_fonts()
+        self.text_only = text_only
+        self._shapes_wanted = True
         self.ink: list[Ink] = []
         self._matrix: Matrix = IDENTITY
         self._clip: BBox | None = None
@@ -85,10 +88,12 @@ class MeasuringCanvas(RecordingCanvas):
     def begin_element(self, layout: str, element: str) -> None:
         """Called by the card renderer before each layout element: the ink that follows is theirs."""
         self.layout, self.element = layout, element
+        self._shapes_wanted = (layout, element) not in self.text_only
 
     def owner(self, layout: str | None, element: str | None) -> None:
         """Name the drawer of what follows directly (sheet furniture: ``("sheet", "crop-marks")``)."""
         self.layout, self.element = layout, element
+        self._shapes_wanted = True
 
     # -- state ------------------------------------------------------------------------------
     def save(self) -> None:
@@ -137,6 +142,8 @@ class MeasuringCanvas(RecordingCanvas):
         return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
     def _add(self, kind: str, points: Sequence[Point], *, pad: float = 0.0, colour: str = "", **extra: Any) -> None:
+        if kind != "text" and not self._shapes_wanted:
+            return
         box: BBox | None = self._bbox(points, pad)
         if self._clip is not None and box is not None:
             box = intersect(box, self._clip)

@@ -8,6 +8,7 @@ renderer is pure: same spec in, same drawing calls out.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from cardgen.model.deck import CardSpec, CardTypeSpec, DeckSpec
 from cardgen.model.layout import ElementSpec, LayoutSpec
@@ -66,6 +67,7 @@ class CardRenderer:
         self.fonts = FONT_NAMES if not deck.fonts else _deck_fonts(deck)
         self._boxes: dict[tuple[object, ...], Box] = {}  # layout lengths → box, resolved once per deck
         self._colors: dict[tuple[object, ...], str] = {}  # (colour name, type colours) → hex
+        self._art: dict[str, tuple[Path, float, float]] = {}  # art reference → path and size, checked once per renderer
 
     def font_name(self, font: str) -> str:
         """The registered font for a layout's ``font:`` (a role, or a name from the deck's ``fonts:``)."""
@@ -333,10 +335,13 @@ class CardRenderer:
         c.restore()
 
     def _draw_file(self, c: Canvas, reference: str, box: Box, *, fit: str) -> None:
-        from cardgen.render.art import art_size
+        known = self._art.get(reference)
+        if known is None:
+            from cardgen.render.art import art_size
 
-        path = (self.deck.folder / reference)
-        width, height = art_size(path)
+            path = self.deck.folder / reference
+            known = self._art[reference] = (path, *art_size(path))
+        path, width, height = known
         scale = (max if fit == "cover" else min)(box.w / width, box.h / height)
         w, h = width * scale, height * scale
         x, y = box.x + (box.w - w) / 2, box.y + (box.h - h) / 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -25,12 +26,20 @@ def _options(language: str) -> PreflightOptions:
     return PreflightOptions(languages=(language,), papers=("a4",), layouts=("duplex",), print_notes=False)
 
 
-@pytest.mark.parametrize(("name", "language"), CASES)
+def _text_over_icon(tmp_path: Path) -> Path:
+    """The overlap fixture with the icon (a drawing, not a background) moved down onto the rule text."""
+    folder = tmp_path / "text-over-icon"
+    shutil.copytree(FIXTURES / "overlap", folder)
+    (folder / "templates" / "overlap-card.yaml").write_text("extends: base-card\nelements:\n  icon: {y: 58%}\n")
+    return folder
+
+
+@pytest.mark.parametrize(("name", "language"), CASES + [("text-over-icon", "en")])
 def test_faces_measured_while_drawing_the_sheets_give_the_problems_a_separate_preflight_gives(
         tmp_path: Path, name: str, language: str) -> None:
-    deck = load_deck(FIXTURES / name)
+    deck = load_deck(_text_over_icon(tmp_path) if name == "text-over-icon" else FIXTURES / name)
     separate = [p.format() for p in preflight_deck(deck, _options(language)).problems]
-    watch = SheetFaceWatch()
+    watch = SheetFaceWatch(deck)
     drawn: dict[str, CardRenderer] = {}
     write_sheets(deck, tmp_path / "cards.pdf", options=SheetOptions(), language=language,
                  translate=translator_for(deck, language, allow_untranslated=True), watch=watch,
@@ -41,6 +50,8 @@ def test_faces_measured_while_drawing_the_sheets_give_the_problems_a_separate_pr
     assert single == separate
     if name != "clean":
         assert single  # each broken fixture breaks its rule here too
+    if name == "text-over-icon":  # the icon's own ink is measured: only backgrounds' paint is left out
+        assert any("element text: overlap:" in line and "icon's drawing" in line for line in single), single
 
 
 def test_sheets_draw_each_distinct_face_once_with_the_preflight_on(tmp_path: Path,
