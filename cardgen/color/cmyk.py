@@ -16,10 +16,10 @@ from pathlib import Path
 
 from PIL import Image, ImageCms, ImageMath
 
+from cardgen.color import DEFAULT_INK_LIMIT  # noqa: F401  (re-exported: the print condition's default)
 from cardgen.errors import CardgenError
 
 PROFILES = Path(__file__).parent / "profiles"
-DEFAULT_INK_LIMIT = 300
 Rgb = tuple[float, float, float]
 Ink = tuple[float, float, float, float]
 Lab = tuple[float, float, float]

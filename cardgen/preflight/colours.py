@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from cardgen.color.cmyk import DEFAULT_INK_LIMIT, CmykConverter, print_condition
-from cardgen.color.gamut import SHIFT_WARNING, colour_shift
+from cardgen.color import DEFAULT_INK_LIMIT
 from cardgen.model.deck import DeckSpec
 from cardgen.preflight.problems import Problem, type_source
 
@@ -109,6 +108,9 @@ def check_colours(deck: DeckSpec, *, min_delta_l: float = MIN_DELTA_L, min_delta
 
 def print_colour_notes(deck: DeckSpec, ink_limit: int = DEFAULT_INK_LIMIT, profile: str | None = None) -> list[Problem]:
     """A ``print-colour`` note for every type key colour that moves more than ΔE 10 in CMYK, worst first."""
+    from cardgen.color.cmyk import CmykConverter, print_condition  # Pillow's colour engine: only for the notes
+    from cardgen.color.gamut import SHIFT_WARNING, colour_shift
+
     condition = print_condition(profile, ink_limit)
     converter = CmykConverter(condition)
     where = f"{condition.output_condition_identifier}, {ink_limit}% ink"

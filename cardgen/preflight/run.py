@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 
 from cardgen.layout.imposition import PRINTER_MARGIN
 from cardgen.model.deck import DeckSpec
-from cardgen.color.cmyk import DEFAULT_INK_LIMIT
+from cardgen.color import DEFAULT_INK_LIMIT
 from cardgen.preflight.colours import check_colours, print_colour_notes
 from cardgen.preflight.faces import Face, check_faces, draw_faces
 from cardgen.preflight.measure import Ink

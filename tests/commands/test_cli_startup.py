@@ -30,3 +30,15 @@ def test_help_imports_no_command_nor_reportlab() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
                          env={"PYTHONPATH": str(ROOT), "PATH": ""}).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_sheets_import_only_what_drawing_sheets_needs(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Writing card sheets (with their preflight) leaves the books, the games and the CMYK engine unloaded."""
+    target = tmp_path / "cards.pdf"
+    code = ("import sys; from cardgen.cli import main\n"
+            f"try: main(['sheets', 'decks/falling', '-o', {str(target)!r}])\nexcept SystemExit as e: assert not e.code\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('cardgen.rulebook', 'cardgen.walkthrough', "
+            "'cardgen.games', 'cardgen.sim', 'cardgen.export', 'PIL.ImageCms', 'pikepdf', 'pypdfium2'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
+                         env={"PYTHONPATH": str(ROOT), "PATH": ""}).stdout
+    assert target.exists() and out.strip().splitlines()[-1] == "[]"
