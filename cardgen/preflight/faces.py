@@ -41,11 +41,11 @@ def draw_faces(deck: DeckSpec, *, language: str = "en", translate: Translate = n
     renderer = CardRenderer(deck, layouts[deck.layout], layouts, translate=translate, language=language)
     faces = []
     for card in deck.cards:
-        canvas = MeasuringCanvas()
+        canvas = MeasuringCanvas(language=language)
         renderer.draw_face(canvas, card)
         faces.append(Face(f"face:{card.id}", card.id, deck.face_layout(card), canvas.ink))
     for name in dict.fromkeys(renderer.back_layout_name(card) for card in deck.cards):
-        canvas = MeasuringCanvas()
+        canvas = MeasuringCanvas(language=language)
         renderer.draw_back(canvas, name)
         faces.append(Face(f"back:{name}", "", name, canvas.ink))
     return faces, renderer
@@ -77,14 +77,14 @@ class SheetFaceWatch:
             key = f"face:{card.id}"
             face = self._faces.get(key)
             if face is None:
-                canvas = MeasuringCanvas()
+                canvas = MeasuringCanvas(language=renderer.language)
                 renderer.draw_face(canvas, card)
                 face = Face(key, card.id, deck.face_layout(card), canvas.ink)
             out.append(face)
         for name in dict.fromkeys(renderer.back_layout_name(card) for card in deck.cards):
             face = self._faces.get(f"back:{name}")
             if face is None:
-                canvas = MeasuringCanvas()
+                canvas = MeasuringCanvas(language=renderer.language)
                 renderer.draw_back(canvas, name)
                 face = Face(f"back:{name}", "", name, canvas.ink)
             out.append(face)

@@ -64,9 +64,13 @@ def intersect(a: BBox, b: BBox) -> BBox | None:
 class MeasuringCanvas(RecordingCanvas):
     """Records every call (as :class:`RecordingCanvas` does) and the :class:`Ink` each one leaves."""
 
-    def __init__(self, *, text_only: frozenset[tuple[str, str]] = frozenset()) -> None:
-        """``text_only``: (layout, element) pairs whose shapes and images are not wanted, only their text."""
+    def __init__(self, *, text_only: frozenset[tuple[str, str]] = frozenset(), language: str = "en") -> None:
+        """``text_only``: (layout, element) pairs whose shapes and images are not wanted, only their text.
+
+        ``language``: the typography pass of a text box drawn without a language of its own.
+        """
         super().__init__()
+        self.language = language
         register_fonts()
         self.text_only = text_only
         self._shapes_wanted = True
@@ -212,7 +216,7 @@ class MeasuringCanvas(RecordingCanvas):
 
     def text_box(self, text: str, x: float, y: float, w: float, h: float, *, font: str, size: float,
                  min_size: float | None = None, leading: float = 1.2, align: Align = "left",
-                 valign: VAlign = "top", color: str = "#000000", language: str = "en") -> float:
+                 valign: VAlign = "top", color: str = "#000000", language: str | None = None) -> float:
         if not text:
             super().text_box(text, x, y, w, h, font=font, size=size, min_size=min_size, leading=leading, align=align,
                              valign=valign, color=color, language=language)
@@ -221,7 +225,8 @@ class MeasuringCanvas(RecordingCanvas):
         from cardgen.render.reportlab_canvas import _extra_space, fit_paragraph
 
         # set as the PDF sets it: after the language's typography pass (no-break spaces, curly quotes)
-        paragraph, used, height = fit_paragraph(apply_typography(text, language), w, h, font=font, size=size, min_size=min_size, leading=leading,
+        set_text = apply_typography(text, self.language if language is None else language)
+        paragraph, used, height = fit_paragraph(set_text, w, h, font=font, size=size, min_size=min_size, leading=leading,
                                                 align=align, color=color)
         fit = TextFit(tuple(_extra_space(line) for line in getattr(paragraph.blPara, "lines", [])), used, height)
         return self.text_box_set(text, x, y, w, h, font=font, size=size, min_size=min_size, leading=leading,
@@ -229,7 +234,7 @@ class MeasuringCanvas(RecordingCanvas):
 
     def text_box_set(self, text: str, x: float, y: float, w: float, h: float, *, font: str, size: float,
                      min_size: float | None = None, leading: float = 1.2, align: Align = "left",
-                     valign: VAlign = "top", color: str = "#000000", language: str = "en",
+                     valign: VAlign = "top", color: str = "#000000", language: str | None = None,
                      fit: TextFit | None) -> float:
         """The ink of a text box another canvas has just set as ``fit`` (see :class:`TeeCanvas`)."""
         super().text_box(text, x, y, w, h, font=font, size=size, min_size=min_size, leading=leading, align=align,

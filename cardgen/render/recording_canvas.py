@@ -74,7 +74,7 @@ class RecordingCanvas:
 
     def text_box(self, text: str, x: float, y: float, w: float, h: float, *, font: str, size: float,
                  min_size: float | None = None, leading: float = 1.2, align: Align = "left",
-                 valign: VAlign = "top", color: str = "#000000", language: str = "en") -> float:
+                 valign: VAlign = "top", color: str = "#000000", language: str | None = None) -> float:
         self._log("text_box", text, float(x), float(y), float(w), float(h), font=font, size=float(size), align=align)
         return float(size)
 

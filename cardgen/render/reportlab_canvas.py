@@ -132,12 +132,12 @@ class ReportlabCanvas:
 
     def text_box(self, text: str, x: float, y: float, w: float, h: float, *, font: str, size: float,
                  min_size: float | None = None, leading: float = 1.2, align: Align = "left",
-                 valign: VAlign = "top", color: str = "#000000", language: str = "en") -> float:
+                 valign: VAlign = "top", color: str = "#000000", language: str | None = None) -> float:
         """Wrap ``text`` in the box, shrinking from ``size`` to ``min_size`` until it fits."""
         if not text:
             self.last_fit = None
             return size
-        text = apply_typography(text, language)
+        text = apply_typography(text, self.language if language is None else language)
         line = plain_line(text, w, h, font=ensure_font(font), size=size, leading=leading)
         if line is not None:
             self._draw_line(line, x, y, w, h, font=font, size=size, align=align, valign=valign, color=color)

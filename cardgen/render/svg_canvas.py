@@ -135,7 +135,7 @@ class SvgCanvas:
 
     def text_box(self, text: str, x: float, y: float, w: float, h: float, *, font: str, size: float,
                  min_size: float | None = None, leading: float = 1.2, align: Align = "left",
-                 valign: VAlign = "top", color: str = "#000000", language: str = "en") -> float:
+                 valign: VAlign = "top", color: str = "#000000", language: str | None = None) -> float:
         """One line, bold ``**…**`` markers dropped (the player shows long text as HTML beside the drawing)."""
         self.set_fill(color)
         self.text(x, y + h / 2 - size / 3, text.replace("**", ""), font=font, size=size, align=align)

@@ -23,7 +23,7 @@ class Watcher(Canvas, Protocol):
 
     def text_box_set(self, text: str, x: float, y: float, w: float, h: float, *, font: str, size: float,
                      min_size: float | None = None, leading: float = 1.2, align: Align = "left",
-                     valign: VAlign = "top", color: str = "#000000", language: str = "en",
+                     valign: VAlign = "top", color: str = "#000000", language: str | None = None,
                      fit: TextFit | None) -> float: ...
 
 
@@ -98,7 +98,7 @@ class TeeCanvas:
 
     def text_box(self, text: str, x: float, y: float, w: float, h: float, *, font: str, size: float,
                  min_size: float | None = None, leading: float = 1.2, align: Align = "left",
-                 valign: VAlign = "top", color: str = "#000000", language: str = "en") -> float:
+                 valign: VAlign = "top", color: str = "#000000", language: str | None = None) -> float:
         used = self.drawn.text_box(text, x, y, w, h, font=font, size=size, min_size=min_size, leading=leading,
                                    align=align, valign=valign, color=color, language=language)
         self.watcher.text_box_set(text, x, y, w, h, font=font, size=size, min_size=min_size, leading=leading,

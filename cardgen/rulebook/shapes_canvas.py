@@ -130,7 +130,7 @@ class ShapesCanvas:
 
     def text_box(self, text: str, x: float, y: float, w: float, h: float, *, font: str, size: float,
                  min_size: float | None = None, leading: float = 1.2, align: Align = "left",
-                 valign: VAlign = "top", color: str = "#000000", language: str = "en") -> float:
+                 valign: VAlign = "top", color: str = "#000000", language: str | None = None) -> float:
         raise NotImplementedError("text boxes are not drawn in diagrams")
 
     def image(self, path: str, x: float, y: float, w: float, h: float) -> None:

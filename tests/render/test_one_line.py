@@ -61,3 +61,26 @@ def test_a_line_too_wide_or_too_tall_goes_to_paragraph() -> None:
     register_fonts()
     assert plain_line("Lay it sideways before a player after the deal", 60, 30, font=BODY, size=9, leading=1.2) is None
     assert plain_line("Hit", 60, 10, font=DISPLAY, size=20, leading=1.0) is None
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_text_box_without_a_language_takes_its_canvas_language(tmp_path: Path, language: str) -> None:
+    """French text drawn on a French canvas gets French spacing even when the caller names no language."""
+    from cardgen.preflight.measure import MeasuringCanvas
+    from tests.pdf_tools import pdf_text
+
+    register_fonts()
+    c = Canvas(str(tmp_path / "box.pdf"), pagesize=(200, 100), invariant=1)
+    rc = ReportlabCanvas(c, language=language)
+    rc.text_box("Frappe ! Et « vite » ?", 10, 10, 180, 30, font=BODY, size=9)
+    c.showPage()
+    c.save()
+    drawn = pdf_text(tmp_path / "box.pdf")
+    measured = MeasuringCanvas(language=language)
+    measured.text_box("Frappe ! Et « vite » ?", 10, 10, 180, 30, font=BODY, size=9)
+    if language == "fr":
+        assert "Frappe\u202f!" in drawn and "»\u202f?" in drawn
+    else:
+        assert "Frappe ! Et" in drawn
+    assert rc.last_fit is not None and measured.ink[0].bbox[2] - measured.ink[0].bbox[0] == pytest.approx(
+        180 - rc.last_fit.spare[0], abs=0.01)  # measured as drawn: the same width
