@@ -212,3 +212,26 @@ def page_drawing(path: Path, index: int) -> PageDrawing:
             m = ctm  # type: ignore[assignment]
             forms.append(FormPlacement(str(operands[0]).lstrip("/"), m[4], m[5], m))  # type: ignore[index,arg-type]
     return PageDrawing(segments, forms, rects)
+
+
+def text_colours(path: Path, index: int) -> list[tuple[str, str]]:
+    """(text, fill colour ``#rrggbb``) of every text object on a page, as pdfium reads them."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    page = pdfium.PdfDocument(str(path))[index]
+    textpage = page.get_textpage()
+    out = []
+    for obj in page.get_objects(max_depth=4):
+        if obj.type != raw.FPDF_PAGEOBJ_TEXT:
+            continue
+        size = raw.FPDFTextObj_GetText(obj, textpage, None, 0)
+        buffer = (ctypes.c_ushort * max(size, 1))()
+        raw.FPDFTextObj_GetText(obj, textpage, buffer, size)
+        text = bytes(buffer).decode("utf-16-le", errors="replace").split("\x00")[0]
+        r, g, b, a = (ctypes.c_uint() for _ in range(4))
+        raw.FPDFPageObj_GetFillColor(obj, r, g, b, a)
+        out.append((text, f"#{r.value:02x}{g.value:02x}{b.value:02x}"))
+    return out

@@ -23,6 +23,7 @@ from cardgen.errors import DeckError
 from cardgen.model.deck import CardSpec, DeckSpec
 from cardgen.model.stat_values import StatValueError, parse_push
 from cardgen.render.card_renderer import Translate
+from cardgen.render.colors import readable_on
 from cardgen.render.fonts import BODY, BODY_BOLD
 from cardgen.render.icons import draw_symbol
 from cardgen.render.reportlab_canvas import markup
@@ -102,7 +103,7 @@ def card_types_table(deck: DeckSpec, translate: Translate, styles: Styles, *, wi
         if len(counts) == 1 and len(cards) > 1 and (each := counts.pop()) > 1:
             names += " " + escape(_label(translate, "book:types.each", count=each))
         rows.append([type_swatch(deck, key, swatch),
-                     Paragraph(f'<b><font color="{kind.color}">{escape(translate(f"type:{key}.label", kind.label))}</font></b>',
+                     Paragraph(f'<b><font color="{readable_on(kind.color)}">{escape(translate(f"type:{key}.label", kind.label))}</font></b>',
                                styles.cell),
                      Paragraph(names, styles.cell), Paragraph(f"<b>{copies}</b>", styles.cell)])
     rows.append(["", "", Paragraph(f"<b>{escape(_label(translate, 'book:components.total', count=total))}</b>", styles.cell), ""])
@@ -182,7 +183,7 @@ def stats_table(deck: DeckSpec, translate: Translate, styles: Styles, *, width: 
         kind = deck.types[card.type]
         name = escape(translate(f"card:{card.id}.name", card.name))
         label = escape(translate(f"type:{card.type}.label", kind.label))
-        row: list[Flowable | str] = [Paragraph(f'<b>{name}</b><br/><font color="{kind.color}" '
+        row: list[Flowable | str] = [Paragraph(f'<b>{name}</b><br/><font color="{readable_on(kind.color)}" '
                                                f'size="{max(MIN_PRINTED_PT, styles.cell.fontSize * 0.85):.1f}">{label}</font>',
                                                styles.cell)]
         row += [Paragraph(_stat_cell(deck, translate, f, card.stats.get(f, "")), center) for f in fields]

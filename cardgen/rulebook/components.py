@@ -16,6 +16,7 @@ from cardgen.loading.deck_loader import load_deck_layouts
 from cardgen.model.deck import DeckSpec
 from cardgen.render.fonts import BODY
 from cardgen.render.card_renderer import CardRenderer, Translate
+from cardgen.render.colors import readable_on
 from cardgen.render.reportlab_canvas import markup
 from cardgen.rulebook.flowables import CardFace, LongTable
 from cardgen.rulebook.inline import marker_uri
@@ -55,7 +56,7 @@ def components_table(deck: DeckSpec, translate: Translate, styles: Styles, *, wi
         rows.append([
             CardFace(renderer, card, width=face_width),
             Paragraph(f'<b>{name}</b>' + ('' if type_label.casefold() == name.casefold()
-                                           else f'<br/><font color="{kind.color}">{type_label}</font>'), styles.cell),
+                                           else f'<br/><font color="{readable_on(kind.color)}">{type_label}</font>'), styles.cell),
             Paragraph(f"<b>{card.count}</b>", styles.cell),
             Paragraph(text, styles.cell),
         ])
