@@ -249,7 +249,7 @@ class FramePainter:
             self._seat(c, view, seat, mat)
             self._rider(c, view, seat, mat)
         if view.moves:
-            self._moves(c, view)
+            self._moves(c, view, dealer)
         else:
             self._deal_arrow(c, view, dealer, mats[1:])
         self._header(c, view, width, height)
@@ -442,10 +442,7 @@ class FramePainter:
         ux, uy = (tx - dx) / length, (ty - dy) / length
         # aimed from the deck, drawn from where that line leaves the dealer's mat: it never
         # crosses the deck's labels
-        exits = [(edge - start) / u for u, start, low, high in ((ux, dx, dealer.cx - dealer.w / 2, dealer.cx + dealer.w / 2),
-                                                            (uy, dy, dealer.cy - dealer.h / 2, dealer.cy + dealer.h / 2))
-                 if abs(u) > 1e-9 for edge in (low, high) if (edge - start) / u > 0]
-        leave = min(exits, default=0.0) + 2
+        leave = _leaving(dealer, (dx, dy), (ux, uy)) + 2
         if leave >= length - 14:
             return
         sx, sy = dx + ux * leave, dy + uy * leave
@@ -475,9 +472,10 @@ class FramePainter:
             return seat is not None and all(k.id != place.stack for k in seat.stacks) and not seat.out
         return False
 
-    def _moves(self, c: Canvas, view: TableView) -> None:
+    def _moves(self, c: Canvas, view: TableView, dealer: Mat) -> None:
         """Each moved card: a ghost where it was (if that place is now empty) and an arrow to
-        where it went. Several cards along the same path share one arrow."""
+        where it went. Several cards along the same path share one arrow; one from the deck or
+        the discard to a player starts where it leaves the dealer's mat, clear of the pile labels."""
         drawn: set[tuple[tuple[float, float], tuple[float, float]]] = set()
         ghosted: set[Place] = set()
         for move in view.moves:
@@ -497,7 +495,14 @@ class FramePainter:
             if (start, end) in drawn:
                 continue
             drawn.add((start, end))
-            self._arrow(c, start, end, (origin[3], destination[3]))
+            factors = (origin[3], destination[3])
+            if move.origin.target in ("deck", "discard") and not _inside(dealer, end):
+                length = math.hypot(end[0] - start[0], end[1] - start[1])
+                ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+                leave = _leaving(dealer, start, (ux, uy)) + 2
+                if leave < length - self.card_h * destination[3] * 0.3 - 14:
+                    start, factors = (start[0] + ux * leave, start[1] + uy * leave), (0.0, destination[3])
+            self._arrow(c, start, end, factors)
 
     def _arrow(self, c: Canvas, start: tuple[float, float], end: tuple[float, float],
                factors: tuple[float, float]) -> None:
@@ -695,3 +700,17 @@ class FramePainter:
 
 
 __all__ = ["Arrow", "FramePainter", "Highlight", "PlacedCard", "frame_height", "frame_size"]
+
+
+def _inside(mat: Mat, point: tuple[float, float]) -> bool:
+    """Whether ``point`` lies on ``mat``."""
+    return abs(point[0] - mat.cx) <= mat.w / 2 and abs(point[1] - mat.cy) <= mat.h / 2
+
+
+def _leaving(mat: Mat, start: tuple[float, float], direction: tuple[float, float]) -> float:
+    """How far from ``start`` (on ``mat``) a line in ``direction`` (a unit vector) leaves the mat."""
+    (x, y), (ux, uy) = start, direction
+    exits = [(edge - origin) / u for u, origin, low, high in ((ux, x, mat.cx - mat.w / 2, mat.cx + mat.w / 2),
+                                                         (uy, y, mat.cy - mat.h / 2, mat.cy + mat.h / 2))
+             if abs(u) > 1e-9 for edge in (low, high) if (edge - origin) / u > 0]
+    return min(exits, default=0.0)

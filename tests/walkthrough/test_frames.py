@@ -152,6 +152,31 @@ def test_the_deal_arrow_starts_outside_the_dealers_mat_and_labels(painter: Frame
         assert not inside, (seats, dealt, (x1, y1))
 
 
+@pytest.mark.parametrize("seats", [3, 4, 7])
+@pytest.mark.parametrize("origin", ["deck", "discard"])
+def test_a_card_from_the_deck_or_discard_to_a_player_is_drawn_from_the_dealers_mat_edge(
+        painter: FramePainter, seats: int, origin: str) -> None:
+    """A dealt card's arrow (a Hit, a Ground) never crosses the deck and discard counts under the piles."""
+    from cardgen.walkthrough.frames import HIGHLIGHT
+    from cardgen.walkthrough.table_view import Move, Place
+
+    names = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus"]
+    for dealt in range(seats):
+        stacks = tuple((StackView(10 * s, "skip-1", 2),) for s in range(seats))
+        view = _view(seats=tuple(SeatView(s, names[s], stacks[s]) for s in range(seats)), highlights=(),
+                     moves=(Move("hit-1", Place(origin), Place("stack", dealt, 10 * dealt)),))
+        canvas = RecordingCanvas()
+        painter.draw(canvas, view, width=480, height=420)
+        dealer = painter.layout(seats, width=480, height=420)[0]
+        records = canvas.records
+        bold = [i for i, (name, args, kwargs) in enumerate(records)
+                if name == "set_stroke" and args[:2] == (HIGHLIGHT, 2.0)]
+        assert bold, "an arrow is drawn"
+        x1, y1, x2, y2 = next(args for name, args, _ in records[bold[-1]:] if name == "line")
+        inside = abs(x1 - dealer.cx) < dealer.w / 2 - 0.5 and abs(y1 - dealer.cy) < dealer.h / 2 - 0.5
+        assert not inside, (seats, dealt, (x1, y1))
+
+
 def _boxes_overlap(a, b) -> bool:  # type: ignore[no-untyped-def]
     return abs(a[0] - b[0]) * 2 < a[2] + b[2] - 0.01 and abs(a[1] - b[1]) * 2 < a[3] + b[3] - 0.01
 
