@@ -10,11 +10,14 @@ and SVGs parsed when the deck loads.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from cardgen.errors import CardgenError, DeckError, ProblemList
 from cardgen.layout.sizes import PAPER_SIZES
 from cardgen.model.deck import DeckSpec
-from cardgen.render.card_renderer import Translate
+
+if TYPE_CHECKING:
+    from cardgen.render.card_renderer import Translate
 
 
 @dataclass
@@ -83,14 +86,15 @@ def check_languages(deck: DeckSpec, languages: list[str] | None, *, allow_untran
 
 
 def check_rulebook(deck: DeckSpec, translators: dict[str, Translate], *, paper: str) -> None:
-    """The rulebook's text renders in each language (without typesetting it; nothing is written)."""
+    """The rulebook's text renders in each language (without typesetting it or drawing its diagrams;
+    nothing is written): :func:`cardgen.rulebook.builder.check_story`."""
     from cardgen.i18n.messages import rulebook_path
-    from cardgen.rulebook.builder import build_story
+    from cardgen.rulebook.builder import check_story
 
     if not rulebook_path(deck).exists() and not rulebook_path(deck).is_symlink():
         return
     for language, translate in translators.items():
-        build_story(deck, translate=translate, language=language, paper=paper)
+        check_story(deck, translate=translate, language=language, paper=paper)
 
 
 def check_buildable(deck: DeckSpec, *, languages: list[str] | None = None, paper: str | None = "a4",
