@@ -71,9 +71,9 @@ def deck_messages(deck: DeckSpec) -> list[SourceMessage]:
     from cardgen.loading.tables import TableLocated, with_table_cards
     from cardgen.loading.yaml_source import read_yaml
 
-    located = None
+    located = deck._located  # the deck file as load_deck read it
     deck_file = deck.folder / "deck.yaml"
-    if deck_file.is_file():
+    if located is None and deck_file.is_file():
         located = with_table_cards(read_yaml(deck_file), folder=deck.folder, shown_folder=deck.folder)
     out = []
     for context, text in deck.translatable_strings():

@@ -67,6 +67,7 @@ def load_deck(path: Path) -> DeckSpec:
     deck._folder = folder
     deck._file = shown
     deck._positions = located.positions
+    deck._located = located
     problems = list(_check_references(deck, located))
     if problems:
         raise _one_or_many(problems)

@@ -110,9 +110,8 @@ def draw_rich_text(renderer: ElementRenderer, c: Canvas, e: ElementSpec, text: s
                    card: CardSpec | None, kind: CardTypeSpec | None, *, font: str, size: float,
                    min_size: float | None, color: str) -> None:
     """Draw ``text`` with its inline icons in ``box``, shrinking to ``min_size`` to fit, like plain text."""
-    from xml.sax.saxutils import escape
-
     from cardgen.render.reportlab_canvas import ReportlabCanvas
+    from cardgen.xml_escape import escape
 
     if e.upper:  # the text was set in capitals, references too: ids and icon names are lower-case
         text = INLINE.sub(lambda m: f"[[{m.group(1).lower()}]]", text)

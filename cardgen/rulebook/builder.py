@@ -11,7 +11,6 @@ from __future__ import annotations
 import difflib
 import io
 import re
-from xml.sax.saxutils import escape
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -41,6 +40,7 @@ from cardgen.rulebook.flowables import (BookCanvas, BookDoc, FloatingFigure, Hea
 from cardgen.rulebook.inline import to_markup, to_plain
 from cardgen.rulebook.styles import ACCENT, RULE, TINT, Geometry, Styles, geometry, make_styles
 from cardgen.rulebook.values import book_values, render_unit
+from cardgen.xml_escape import escape
 
 DIRECTIVES = ("title", "contents", "components", "teaching", "diagram", "page-break", "card-types", "stats-table",
               "card-faces")

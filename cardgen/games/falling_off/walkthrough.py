@@ -13,7 +13,6 @@ import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from PIL import Image
 from reportlab import rl_config
@@ -40,6 +39,7 @@ from cardgen.rulebook.flowables import BookDoc
 from cardgen.rulebook.inline import to_markup
 from cardgen.rulebook.styles import RULE, Geometry, Styles, make_styles
 from cardgen.walkthrough.registry import WalkthroughOptions, WalkthroughResult, register_walkthrough
+from cardgen.xml_escape import escape
 
 DIAGRAM_SHARE = 0.54
 """Part of the text width the board takes; the caption column gets the rest."""
