@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import subprocess
 import sys
+from pathlib import Path
 
 import click
 from click.testing import CliRunner
@@ -30,3 +31,35 @@ def test_help_imports_no_command_nor_reportlab() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
                          env={"PYTHONPATH": str(ROOT), "PATH": ""}).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def _modules_after(argv: list[str], packages: tuple[str, ...]) -> list[str]:
+    """The modules of ``packages`` (and in them) that a fresh interpreter holds after ``cardgen ARGV``."""
+    inside = tuple(f"{name}." for name in packages)
+    code = ("import sys; from cardgen.cli import main\n"
+            f"try: main({argv!r})\nexcept SystemExit: pass\n"
+            f"print(sorted(m for m in sys.modules if m in {packages!r} or m.startswith({inside!r})))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
+                         env={"PYTHONPATH": str(ROOT), "PATH": ""}).stdout
+    return eval(out.strip().splitlines()[-1])  # noqa: S307  (a list of module names printed above)
+
+
+WRITERS = ("cardgen.walkthrough.handout", "cardgen.walkthrough.frames", "cardgen.walkthrough.player",
+           "cardgen.walkthrough.animation", "cardgen.games.falling.walkthrough", "cardgen.games.falling_off.walkthrough",
+           "cardgen.build", "cardgen.preflight", "cardgen.export", "xml.sax.saxutils")
+
+
+def test_validate_loads_no_walkthrough_writer_nor_the_build() -> None:
+    """validate checks a walkthrough's scenario and a rulebook's text; it draws neither, nor builds anything."""
+    for deck in ("falling", "falling-off", "fall-damage"):
+        loaded = _modules_after(["validate", str(ROOT / "decks" / deck)], WRITERS)
+        assert loaded == [], (deck, loaded)
+
+
+def test_sheets_loads_no_network_module(tmp_path: Path) -> None:
+    """Escaping card text needs no urllib.request, http.client or ssl (xml.sax.saxutils imports them)."""
+    target = tmp_path / "cards.pdf"
+    loaded = _modules_after(["sheets", str(ROOT / "decks" / "falling"), "--no-preflight", "-o", str(target)],
+                            ("xml.sax", "urllib.request", "http.client", "ssl", "cardgen.render.reportlab_canvas"))
+    assert target.stat().st_size > 10_000
+    assert loaded == ["cardgen.render.reportlab_canvas"]
