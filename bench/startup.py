@@ -15,6 +15,8 @@ some development shells, every module is otherwise compiled again on each run).
 
     python bench/startup.py            # 7 rounds
     python bench/startup.py --reps 11
+    python bench/startup.py --before /tmp/cardgen-old   # also time another copy of the code (a
+        # folder holding its cardgen package, e.g. from 'git archive'), in the same rounds
 """
 
 from __future__ import annotations
@@ -38,13 +40,16 @@ def commands() -> dict[str, list[str]]:
     out = {"baseline": [sys.executable, "-c", BASELINE], "cardgen --help": [*cli, "--help"]}
     for deck in sorted(p for p in (ROOT / "decks").iterdir() if (p / "deck.yaml").is_file()):
         out[f"cardgen validate decks/{deck.name}"] = [*cli, "validate", str(deck)]
+    # an English-only deck (no catalog to check) with a one-page rulebook
+    out["cardgen validate tests/data/decks/minimal"] = [*cli, "validate", str(ROOT / "tests" / "data" / "decks" / "minimal")]
     return out
 
 
-def run(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """(CPU seconds, wall seconds) of one process; it must succeed."""
+def run(argv: list[str], env: dict[str, str], root: Path = ROOT) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of one process run with ``root`` on PYTHONPATH; it must succeed."""
+    env = dict(env, PYTHONPATH=str(root))
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=root)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     errors = proc.stderr.read().decode() if proc.stderr else ""
@@ -58,17 +63,21 @@ def run(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=7)
+    parser.add_argument("--before", type=Path, help="a folder holding another copy of the cardgen package to time too")
     args = parser.parse_args()
-    todo = commands()
+    todo = {name: (argv, ROOT) for name, argv in commands().items()}
+    if args.before:
+        todo.update({f"{name} (before)": (argv, args.before.resolve()) for name, argv in commands().items()
+                     if name != "baseline"})
     with tempfile.TemporaryDirectory() as cache:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        env.update(PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=cache)
-        for argv in todo.values():  # untimed: fills the bytecode cache
-            run(argv, env)
+        env.update(PYTHONPYCACHEPREFIX=cache)
+        for argv, root in todo.values():  # untimed: fills the bytecode cache
+            run(argv, env, root)
         runs: dict[str, list[tuple[float, float]]] = {name: [] for name in todo}
         for _ in range(args.reps):
-            for name, argv in todo.items():
-                runs[name].append(run(argv, env))
+            for name, (argv, root) in todo.items():
+                runs[name].append(run(argv, env, root))
     base = runs["baseline"]
     print(f"Whole processes, imports included; median of {args.reps} alternating rounds; "
           f"baseline: python -c \"{BASELINE}\"")
@@ -80,6 +89,12 @@ def main() -> None:
         ratio = statistics.median(r[0] / b[0] for r, b in zip(results, base))
         shown = f"`python -c \"{BASELINE}\"` (baseline)" if name == "baseline" else f"`{name}`"
         print(f"| {shown} | {cpu:.3f} | {wall:.3f} | {ratio:.2f} |")
+    if args.before:
+        print(f"\nNow ÷ before ({args.before}), median of the ratios of each round's runs:")
+        for name in commands():
+            if name != "baseline":
+                now, then = runs[name], runs[f"{name} (before)"]
+                print(f"  {name}: {statistics.median(a[0] / b[0] for a, b in zip(now, then)):.2f}")
 
 
 if __name__ == "__main__":

@@ -63,14 +63,16 @@ def check_languages(deck: DeckSpec, languages: list[str] | None, *, allow_untran
     The translators made on the way are stored in ``translators`` by language, with what the user
     should know about each (strings left in English) in ``notes``.
     """
-    from cardgen.i18n.catalogs import check_language
     from cardgen.i18n.translator import translator_for
 
     problems: list[CardgenError] = []
     translators = translators if translators is not None else {}
     for index, language in enumerate(languages or deck.languages):
         try:
-            check_language(language)
+            if language != "en":  # the source language: known, and it needs no catalog (nor Babel)
+                from cardgen.i18n.catalogs import check_language
+
+                check_language(language)
         except CardgenError as error:
             key: tuple[str | int, ...] = ("languages", index) if languages is None else ()
             problems.append(deck_error(deck, key, error.message, hint=error.hint) if key else error)

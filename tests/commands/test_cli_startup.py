@@ -63,3 +63,21 @@ def test_sheets_loads_no_network_module(tmp_path: Path) -> None:
                             ("xml.sax", "urllib.request", "http.client", "ssl", "cardgen.render.reportlab_canvas"))
     assert target.stat().st_size > 10_000
     assert loaded == ["cardgen.render.reportlab_canvas"]
+
+
+CATALOG_MACHINERY = ("polib", "babel.messages", "cardgen.i18n.catalogs", "cardgen.i18n.checks")
+
+
+def test_an_english_deck_is_validated_without_the_catalog_machinery() -> None:
+    """English is the source language: no catalog to read, so neither polib nor Babel's PO reader is loaded."""
+    minimal = ROOT / "tests" / "data" / "decks" / "minimal"
+    assert _modules_after(["validate", str(minimal)], CATALOG_MACHINERY) == []
+    assert set(_modules_after(["validate", str(ROOT / "decks" / "falling")], CATALOG_MACHINERY)) >= {
+        "polib", "babel.messages", "cardgen.i18n.catalogs"}  # French is checked against its catalog
+
+
+def test_english_sheets_load_no_babel(tmp_path: Path) -> None:
+    target = tmp_path / "cards.pdf"
+    loaded = _modules_after(["sheets", str(ROOT / "tests" / "data" / "decks" / "minimal"), "-o", str(target)],
+                            ("babel", "polib", "cardgen.i18n.catalogs"))
+    assert target.is_file() and loaded == []
