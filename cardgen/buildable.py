@@ -91,10 +91,11 @@ def check_rulebook(deck: DeckSpec, translators: dict[str, Translate], *, paper: 
     """The rulebook's text renders in each language (without typesetting it or drawing its diagrams;
     nothing is written): :func:`cardgen.rulebook.builder.check_story`."""
     from cardgen.i18n.messages import rulebook_path
-    from cardgen.rulebook.builder import check_story
 
     if not rulebook_path(deck).exists() and not rulebook_path(deck).is_symlink():
         return
+    from cardgen.rulebook.builder import check_story
+
     for language, translate in translators.items():
         check_story(deck, translate=translate, language=language, paper=paper)
 

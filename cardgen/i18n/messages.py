@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.i18n.placeholders import signature
 from cardgen.model.deck import DeckSpec
 
 RULEBOOK_FILE = "rulebook.md"
@@ -41,6 +40,8 @@ def register_extractor(extractor: Extractor) -> Extractor:
 
 
 def _keep_note(text: str) -> str:
+    from cardgen.i18n.placeholders import signature  # Markdown parsing: only when strings are extracted
+
     sig = signature(text)
     keep = list(sig.placeholders) + list(sig.markup)
     return "Keep as they are: " + ", ".join(keep) if keep else ""

@@ -85,13 +85,17 @@ def register_walkthrough_check(game: str) -> Callable[[WalkthroughCheck], Walkth
 
 
 def find_walkthrough_check(game: str | None) -> WalkthroughCheck | None:
+    if not game:  # a deck of no game: nothing to load
+        return None
     from cardgen.games import load_games
 
     load_games()
-    return _CHECKS.get(game) if game else None
+    return _CHECKS.get(game)
 
 
 def find_walkthrough(game: str | None) -> WalkthroughWriter | None:
+    if not game:  # a deck of no game has no walkthrough: no game's code is loaded
+        return None
     from cardgen.games import load_games
 
     load_games()
@@ -99,7 +103,7 @@ def find_walkthrough(game: str | None) -> WalkthroughWriter | None:
         import importlib
 
         importlib.import_module(_WRITER_MODULES[game])
-    return _WRITERS.get(game) if game else None
+    return _WRITERS.get(game)
 
 
 def known_games() -> list[str]:

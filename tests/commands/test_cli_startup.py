@@ -81,3 +81,12 @@ def test_english_sheets_load_no_babel(tmp_path: Path) -> None:
     loaded = _modules_after(["sheets", str(ROOT / "tests" / "data" / "decks" / "minimal"), "-o", str(target)],
                             ("babel", "polib", "cardgen.i18n.catalogs"))
     assert target.is_file() and loaded == []
+
+
+def test_a_deck_of_no_game_without_a_rulebook_is_validated_without_games_rulebooks_or_drawing() -> None:
+    """Nothing of a game, a rulebook or reportlab's layout engine is loaded for a deck that has none of them."""
+    minimal = ROOT / "tests" / "data" / "decks" / "minimal"
+    assert not (minimal / "rulebook.md").exists()
+    loaded = _modules_after(["validate", str(minimal)], ("cardgen.games", "cardgen.rulebook", "reportlab.platypus",
+                                                         "reportlab.graphics", "jinja2", "markdown_it", "babel"))
+    assert loaded == []
