@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import xml.sax.saxutils as saxutils
+from xml.sax import saxutils
 
 from hypothesis import given
 from hypothesis import strategies as st

@@ -40,7 +40,8 @@ def register_extractor(extractor: Extractor) -> Extractor:
 
 
 def _keep_note(text: str) -> str:
-    from cardgen.i18n.placeholders import signature  # Markdown parsing: only when strings are extracted
+    # Markdown parsing: loaded only when strings are extracted
+    from cardgen.i18n.placeholders import signature
 
     sig = signature(text)
     keep = list(sig.placeholders) + list(sig.markup)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-
 from typing import TYPE_CHECKING
 
 from cardgen.errors import I18nError, ProblemList
@@ -25,7 +24,8 @@ def load_translator(deck: DeckSpec, language: str, *, allow_untranslated: bool =
     when the catalog does not cover every string the deck needs — unless ``allow_untranslated``:
     then those strings stay in English and a note with their count is added to ``notes``.
     """
-    from cardgen.i18n.catalogs import catalog_path, check_language  # the catalog machinery: not for English
+    # the catalog machinery (Babel's PO reader, polib): not loaded for English
+    from cardgen.i18n.catalogs import catalog_path, check_language
     from cardgen.i18n.checks import check_catalog
     from cardgen.i18n.messages import extract_messages
     from cardgen.loading.deck_loader import display_path
