@@ -53,8 +53,7 @@ def test_a_parent_layout_is_read_once_per_deck_and_gives_the_same_layouts(monkey
     reading its files afresh gives."""
     from collections import Counter
 
-    from cardgen.loading import layouts
-    from cardgen.loading import load_deck
+    from cardgen.loading import layouts, load_deck
     from cardgen.loading.deck_loader import load_deck_layouts
     from tests.conftest import ROOT
 
