@@ -180,9 +180,10 @@ def _preload(products: set[str], languages: set[str]) -> None:
         for module in PRELOAD.get(product, ()):
             importlib.import_module(module)
     if "walkthrough" in products:
-        from cardgen.games import load_games
+        from cardgen.walkthrough.registry import find_walkthrough, known_games
 
-        load_games()
+        for game in known_games():  # each writer's module (plugins name them without importing them)
+            find_walkthrough(game)
     if "rulebook" in products:  # each hyphenation dictionary read once, not once per worker
         import pyphen
 

@@ -10,11 +10,14 @@ and SVGs parsed when the deck loads.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from cardgen.errors import CardgenError, DeckError, ProblemList
 from cardgen.layout.sizes import PAPER_SIZES
 from cardgen.model.deck import DeckSpec
-from cardgen.render.card_renderer import Translate
+
+if TYPE_CHECKING:
+    from cardgen.render.card_renderer import Translate
 
 
 @dataclass
@@ -60,14 +63,16 @@ def check_languages(deck: DeckSpec, languages: list[str] | None, *, allow_untran
     The translators made on the way are stored in ``translators`` by language, with what the user
     should know about each (strings left in English) in ``notes``.
     """
-    from cardgen.i18n.catalogs import check_language
     from cardgen.i18n.translator import translator_for
 
     problems: list[CardgenError] = []
     translators = translators if translators is not None else {}
     for index, language in enumerate(languages or deck.languages):
         try:
-            check_language(language)
+            if language != "en":  # the source language: known, and it needs no catalog (nor Babel)
+                from cardgen.i18n.catalogs import check_language
+
+                check_language(language)
         except CardgenError as error:
             key: tuple[str | int, ...] = ("languages", index) if languages is None else ()
             problems.append(deck_error(deck, key, error.message, hint=error.hint) if key else error)
@@ -83,14 +88,16 @@ def check_languages(deck: DeckSpec, languages: list[str] | None, *, allow_untran
 
 
 def check_rulebook(deck: DeckSpec, translators: dict[str, Translate], *, paper: str) -> None:
-    """The rulebook's text renders in each language (without typesetting it; nothing is written)."""
+    """The rulebook's text renders in each language (without typesetting it or drawing its diagrams;
+    nothing is written): :func:`cardgen.rulebook.builder.check_story`."""
     from cardgen.i18n.messages import rulebook_path
-    from cardgen.rulebook.builder import build_story
 
     if not rulebook_path(deck).exists() and not rulebook_path(deck).is_symlink():
         return
+    from cardgen.rulebook.builder import check_story
+
     for language, translate in translators.items():
-        build_story(deck, translate=translate, language=language, paper=paper)
+        check_story(deck, translate=translate, language=language, paper=paper)
 
 
 def check_buildable(deck: DeckSpec, *, languages: list[str] | None = None, paper: str | None = "a4",

@@ -159,7 +159,7 @@ def _output_intent(pdf: pikepdf.Pdf, condition: PrintCondition) -> pikepdf.Dicti
 
 def _xmp(title: str, date: str, version: str) -> bytes:
     """A minimal XMP packet (PDF/X-4 requires one) — written by hand so the bytes are fixed."""
-    from xml.sax.saxutils import escape
+    from cardgen.xml_escape import escape
 
     iso = f"{date[2:6]}-{date[6:8]}-{date[8:10]}T{date[10:12]}:{date[12:14]}:{date[14:16]}Z"
     return f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>

@@ -88,6 +88,22 @@ def _missing_glyphs(text: str, deck_fonts: tuple[str, ...] = ()) -> set[str]:
     return missing
 
 
+class _GlyphCheck:
+    """:func:`_missing_glyphs` for many strings, each distinct character looked up in the fonts once."""
+
+    def __init__(self, deck_fonts: tuple[str, ...]) -> None:
+        self.deck_fonts = deck_fonts
+        self.missing: dict[str, bool] = {}
+        """Character → True when a checked font cannot draw it."""
+
+    def __call__(self, text: str) -> set[str]:
+        new = {ch for ch in text if ch not in self.missing}
+        if new:
+            undrawable = _missing_glyphs("".join(sorted(new)), self.deck_fonts)
+            self.missing.update((ch, ch in undrawable) for ch in new)
+        return {ch for ch in text if self.missing[ch]}
+
+
 _TYPED_SPACES = {"\u00a0": "no-break space", "\u202f": "narrow no-break space", "\u2009": "thin space",
                  "\u2007": "figure space", "\u200a": "hair space"}
 
@@ -116,6 +132,7 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
     from cardgen.render.deck_fonts import deck_font_faces
 
     deck_fonts = tuple(deck_font_faces(deck))  # the deck's own fonts draw its text too
+    missing_glyphs = _GlyphCheck(deck_fonts)
     terms = load_glossary(deck, language)
     entries = {(m.context, m.id): m for m in catalog if m.id}
     used: set[tuple[str | None, str]] = set()
@@ -142,7 +159,7 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
                                              field=message.context))
             continue
         problems = differences(message.text, string)
-        glyphs = _missing_glyphs(string, deck_fonts)
+        glyphs = missing_glyphs(string)
         if glyphs:
             listed = " ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in sorted(glyphs))
             where = "the bundled fonts or the deck's own fonts" if deck_fonts else "the bundled fonts"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from cardgen.errors import I18nError
@@ -38,7 +39,7 @@ class Term:
         return self.english[:1].isupper()
 
     def english_pattern(self) -> re.Pattern[str]:
-        return re.compile(rf"(?<![\w-]){re.escape(self.english)}s?(?![\w-])")
+        return _english_pattern(self.english)
 
     def found_in(self, translation: str) -> bool:
         for form in self.forms:
@@ -47,6 +48,12 @@ class Term:
             if re.search(pattern, translation):
                 return True
         return False
+
+
+@cache
+def _english_pattern(english: str) -> re.Pattern[str]:
+    """Where a term is written in an English string (built once per term, not once per string)."""
+    return re.compile(rf"(?<![\w-]){re.escape(english)}s?(?![\w-])")
 
 
 _ROW = re.compile(r"^\|(.+)\|\s*$")

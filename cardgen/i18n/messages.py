@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.i18n.placeholders import signature
 from cardgen.model.deck import DeckSpec
 
 RULEBOOK_FILE = "rulebook.md"
@@ -41,6 +40,9 @@ def register_extractor(extractor: Extractor) -> Extractor:
 
 
 def _keep_note(text: str) -> str:
+    # Markdown parsing: loaded only when strings are extracted
+    from cardgen.i18n.placeholders import signature
+
     sig = signature(text)
     keep = list(sig.placeholders) + list(sig.markup)
     return "Keep as they are: " + ", ".join(keep) if keep else ""
@@ -71,9 +73,9 @@ def deck_messages(deck: DeckSpec) -> list[SourceMessage]:
     from cardgen.loading.tables import TableLocated, with_table_cards
     from cardgen.loading.yaml_source import read_yaml
 
-    located = None
+    located = deck._located  # the deck file as load_deck read it
     deck_file = deck.folder / "deck.yaml"
-    if deck_file.is_file():
+    if located is None and deck_file.is_file():
         located = with_table_cards(read_yaml(deck_file), folder=deck.folder, shown_folder=deck.folder)
     out = []
     for context, text in deck.translatable_strings():

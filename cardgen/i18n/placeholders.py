@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from markdown_it import MarkdownIt
 
@@ -53,7 +54,15 @@ def _inline_markup(text: str) -> tuple[Counter[str], str]:
 
 
 def signature(text: str) -> Signature:
-    """The placeholders and markup of ``text``."""
+    """The placeholders and markup of ``text`` (a copy the caller may change)."""
+    found = _signature(text)
+    return Signature(Counter(found.placeholders), Counter(found.markup))
+
+
+@lru_cache(maxsize=4096)
+def _signature(text: str) -> Signature:
+    """Worked out once per string: a deck's English is read both when its strings are extracted and
+    when its catalogs are checked against them."""
     placeholders: Counter[str] = Counter()
     for match in _JINJA.finditer(text):
         inner = re.sub(r"\s+", " ", (match.group(1) or match.group(2) or "").strip())

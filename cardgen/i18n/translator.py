@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from cardgen.errors import I18nError, ProblemList
-from cardgen.i18n.catalogs import catalog_path, check_language
-from cardgen.i18n.checks import check_catalog
-from cardgen.i18n.messages import extract_messages
 from cardgen.i18n.typography import apply_typography
-from cardgen.loading.deck_loader import display_path
-from cardgen.model.deck import DeckSpec
+
+if TYPE_CHECKING:
+    from cardgen.model.deck import DeckSpec
 
 Translate = Callable[[str, str], str]
 LISTED = 25
@@ -25,6 +24,12 @@ def load_translator(deck: DeckSpec, language: str, *, allow_untranslated: bool =
     when the catalog does not cover every string the deck needs — unless ``allow_untranslated``:
     then those strings stay in English and a note with their count is added to ``notes``.
     """
+    # the catalog machinery (Babel's PO reader, polib): not loaded for English
+    from cardgen.i18n.catalogs import catalog_path, check_language
+    from cardgen.i18n.checks import check_catalog
+    from cardgen.i18n.messages import extract_messages
+    from cardgen.loading.deck_loader import display_path
+
     check_language(language)
     path = catalog_path(deck, language)
     deck_dir = display_path(deck.folder)

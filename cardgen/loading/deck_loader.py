@@ -67,6 +67,7 @@ def load_deck(path: Path) -> DeckSpec:
     deck._folder = folder
     deck._file = shown
     deck._positions = located.positions
+    deck._located = located
     problems = list(_check_references(deck, located))
     if problems:
         raise _one_or_many(problems)
@@ -80,7 +81,8 @@ def load_deck_layouts(deck: DeckSpec) -> dict[str, LayoutSpec]:
     cached = deck._layouts
     missing = [name for name in dict.fromkeys(names) if name not in cached]
     for name in missing:
-        cached[name] = load_layout(name, deck_folder=deck.folder, display_root=deck.file.parent, fonts=list(deck.fonts))
+        cached[name] = load_layout(name, deck_folder=deck.folder, display_root=deck.file.parent, fonts=list(deck.fonts),
+                                   files=deck._layout_files)
     return {name: cached[name] for name in dict.fromkeys(names)}
 
 
@@ -161,7 +163,8 @@ def _check_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
         line, col = located.where(where)
         try:
             deck._layouts[name] = load_layout(name, deck_folder=deck.folder, display_root=deck.file.parent, fonts=list(deck.fonts),
-                                              referrer=(located.path, line, col, ".".join(str(w) for w in where)))
+                                              referrer=(located.path, line, col, ".".join(str(w) for w in where)),
+                                              files=deck._layout_files)
         except CardgenError as exc:
             problems.extend(exc.problems)
     if not problems:

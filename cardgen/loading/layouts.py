@@ -53,8 +53,12 @@ def available_templates(deck_folder: Path | None) -> list[str]:
 
 def load_layout(name: str, *, deck_folder: Path | None, display_root: Path | None = None,
                 referrer: tuple[Path, int | None, int | None, str] | None = None,
-                fonts: list[str] | None = None) -> LayoutSpec:
-    """Resolve a layout by name, following ``extends`` and validating the result."""
+                fonts: list[str] | None = None, files: dict[Path, Located] | None = None) -> LayoutSpec:
+    """Resolve a layout by name, following ``extends`` and validating the result.
+
+    ``files``, when given, keeps each template file as read, so that the layouts of one deck that
+    extend the same parent read and parse it once (nothing here changes what was read).
+    """
     chain: list[tuple[str, Located]] = []
     current: str | None = name
     where = referrer
@@ -81,7 +85,11 @@ def load_layout(name: str, *, deck_folder: Path | None, display_root: Path | Non
                 raise LayoutError(f"unknown layout '{current}'", path=wpath, line=line, col=col, field=fld, hint=hint)
             raise LayoutError(f"unknown layout '{current}'", hint=hint)
         shown = _display(path, deck_folder, display_root)
-        located = read_yaml(path, display_path=shown, kind="layout")
+        located = files.get(path) if files is not None else None
+        if located is None:
+            located = read_yaml(path, display_path=shown, kind="layout")
+            if files is not None:
+                files[path] = located
         data = located.data
         if not isinstance(data, dict):
             raise LayoutError("a layout file must be a mapping with 'elements'", path=shown, line=1, col=1)

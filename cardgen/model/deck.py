@@ -155,10 +155,15 @@ class DeckSpec(Strict):
     _folder: Path = PrivateAttr(default=Path("."))
     _file: Path = PrivateAttr(default=Path("deck.yaml"))
     _layouts: dict[str, Any] = PrivateAttr(default_factory=dict)
+    _layout_files: dict[Path, Any] = PrivateAttr(default_factory=dict)
+    """Template files as read for ``_layouts`` (a layout's parents are read once per deck)."""
     _whole_deck: DeckSpec | None = PrivateAttr(default=None)
     """The deck with every card, when ``cards`` holds only some (``--cards``): text may name the others."""
     _positions: dict[tuple[str | int, ...], tuple[int, int]] = PrivateAttr(default_factory=dict)
     """(line, col) in deck.yaml of each value, for checks made after loading (see cardgen.buildable)."""
+    _located: Any = PrivateAttr(default=None)
+    """The deck file as read (a ``cardgen.loading.yaml_source.Located``), so the catalogs' line numbers
+    need not read it again (see ``cardgen.i18n.messages.deck_messages``)."""
 
     @property
     def folder(self) -> Path:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
@@ -20,6 +19,7 @@ from cardgen.render.fonts import BODY, ensure_font, register_fonts
 from cardgen.render.one_line import PlainLine, plain_line
 from cardgen.render.pdf_forms import end_form
 from cardgen.render.resolved import hex_color
+from cardgen.xml_escape import escape
 
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 _BOLD = re.compile(r"\*\*(.+?)\*\*")

@@ -110,10 +110,9 @@ def draw_rich_text(renderer: ElementRenderer, c: Canvas, e: ElementSpec, text: s
                    card: CardSpec | None, kind: CardTypeSpec | None, *, font: str, size: float,
                    min_size: float | None, color: str) -> None:
     """Draw ``text`` with its inline icons in ``box``, shrinking to ``min_size`` to fit, like plain text."""
-    from xml.sax.saxutils import escape
-
     from cardgen.render.reportlab_canvas import ReportlabCanvas
     from cardgen.render.tee_canvas import TeeCanvas
+    from cardgen.xml_escape import escape
 
     if isinstance(c, TeeCanvas):  # drawn with its icons, and measured as any other canvas measures it
         for each in (c.watcher, c.drawn):

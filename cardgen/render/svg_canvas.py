@@ -10,9 +10,9 @@ script can follow one physical card from drawing to drawing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from xml.sax.saxutils import escape, quoteattr
 
 from cardgen.render.canvas import Align, Point, VAlign
+from cardgen.xml_escape import escape, quoteattr
 
 FONT_FAMILIES = {"Lato": ("Lato", 400, "normal"), "Lato-Bold": ("Lato", 700, "normal"),
                  "Lato-Italic": ("Lato", 400, "italic"), "Lato-BoldItalic": ("Lato", 700, "italic")}

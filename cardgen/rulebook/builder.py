@@ -11,7 +11,6 @@ from __future__ import annotations
 import difflib
 import io
 import re
-from xml.sax.saxutils import escape
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -35,12 +34,13 @@ from cardgen.render.fonts import BODY, BODY_BOLD, register_fonts
 from cardgen.rulebook.card_tables import DIRECTIVE_TABLES, clarification_box
 from cardgen.rulebook.components import components_table, label, teaching_items
 from cardgen.rulebook.contents_seed import seed_contents
-from cardgen.rulebook.diagrams import DIAGRAMS, find_diagram, typeset_drawing
+from cardgen.rulebook.diagrams import DIAGRAMS, DRAWN_TO_CHECK, DiagramMaker, ready_diagram, typeset_drawing
 from cardgen.rulebook.flowables import (BookCanvas, BookDoc, FloatingFigure, Heading, LongTable, contents_table,
                                         icon_painter, icon_row)
 from cardgen.rulebook.inline import to_markup, to_plain
 from cardgen.rulebook.styles import ACCENT, RULE, TINT, Geometry, Styles, geometry, make_styles
 from cardgen.rulebook.values import book_values, render_unit
+from cardgen.xml_escape import escape
 
 DIRECTIVES = ("title", "contents", "components", "teaching", "diagram", "page-break", "card-types", "stats-table",
               "card-faces")
@@ -219,6 +219,42 @@ class _Story:
         box.spaceAfter = self.styles.body.spaceAfter * 1.4
         return box
 
+    def diagram(self, block: Block) -> DiagramMaker:
+        """The maker of a ``diagram:`` directive; a DeckError if there is none or the deck lacks its cards."""
+        which = block.args.get("value", "")
+        maker = ready_diagram(self.deck, which)
+        if maker is None:
+            raise DeckError(f"unknown diagram '{which}'", path=self.source, line=block.line,
+                            hint="diagrams: " + ", ".join(sorted(DIAGRAMS)))
+        return maker
+
+    # -- checking -----------------------------------------------------------------------------
+    def check(self) -> None:
+        """Raise what :meth:`build` raises, more cheaply: every unit of text is translated, filled in
+        and turned into markup as :meth:`block` does, and every directive is built, but text blocks
+        are not made into paragraphs (their markup is escaped and balanced by construction,
+        :func:`~cardgen.rulebook.inline.to_markup`) and diagrams are not drawn (a diagram draws for
+        every deck holding the cards it needs, which :meth:`diagram` checks) unless registered
+        ``draw_to_check``."""
+        for block in self.document.blocks:
+            self._check(block)
+
+    def _check(self, block: Block) -> None:
+        if block.kind in ("heading", "paragraph", "list", "table"):
+            for unit in block.units:
+                self.markup(unit)
+                if block.kind == "table" or (block.kind == "heading" and block.level <= 2):
+                    self.plain(unit)
+        elif block.kind == "quote":
+            for child in block.children:
+                self._check(child)
+        elif block.kind == "directive" and block.name == "diagram":
+            maker = self.diagram(block)
+            if block.args.get("value", "") in DRAWN_TO_CHECK:
+                maker(self.deck, self.translate, width=self.geo.frame_width)
+        elif block.kind == "directive":
+            self.directive(block, None)
+
     def directive(self, block: Block, following: Block | None) -> list[Flowable]:
         s = self.styles
         name = block.name
@@ -244,11 +280,7 @@ class _Story:
                 out[-1].style = out[-1].style.clone("teaching-last", spaceAfter=s.body.spaceAfter)
             return out
         if name == "diagram":
-            which = block.args.get("value", "")
-            maker = find_diagram(which)
-            if maker is None:
-                raise DeckError(f"unknown diagram '{which}'", path=self.source, line=block.line,
-                                hint="diagrams: " + ", ".join(sorted(DIAGRAMS)))
+            maker = self.diagram(block)
             drawing = typeset_drawing(maker(self.deck, self.translate, width=width), self.language)
             drawing.hAlign = "CENTER"
             return [Spacer(1, 4), drawing]
@@ -317,6 +349,17 @@ def build_story(deck: DeckSpec, *, translate: Translate = no_translation, langua
         document = body if part == "body" else (back or replace(document, blocks=()))
     story = _Story(deck, document, translate=translate, language=language, geo=geo, styles=styles)
     return story.build(), geo
+
+
+def check_story(deck: DeckSpec, *, translate: Translate = no_translation, language: str = "en",
+                paper: str = "a4") -> None:
+    """Raise every error :func:`build_story` would raise for ``language`` (its values, card names,
+    directives, tables, diagrams' cards) without typesetting the text or drawing the diagrams."""
+    register_fonts()
+    geo = geometry(paper, booklet=False)
+    story = _Story(deck, load_document(deck), translate=translate, language=language, geo=geo,
+                   styles=make_styles(geo, language))
+    story.check()
 
 
 SHORT_LAST_PAGE = 0.3

@@ -13,7 +13,6 @@ Everything comes from deck.yaml at build time, in the book's language.
 from __future__ import annotations
 
 from collections.abc import Callable
-from xml.sax.saxutils import escape
 
 from reportlab.graphics.shapes import Drawing, Group
 from reportlab.lib.colors import HexColor
@@ -32,6 +31,7 @@ from cardgen.rulebook.inline import marker_uri
 from cardgen.rulebook.labels import ALL as LABELS
 from cardgen.rulebook.shapes_canvas import ShapesCanvas
 from cardgen.rulebook.styles import ACCENT, HEADING, RULE, TINT, Styles
+from cardgen.xml_escape import escape
 
 MIN_PRINTED_PT = 8.0
 """No text in a book under 8 pt as printed: the booklet's smaller body would take the small labels below it."""

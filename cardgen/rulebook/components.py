@@ -7,7 +7,6 @@ language without touching rulebook.md or the catalogs.
 from __future__ import annotations
 
 from collections.abc import Callable
-from xml.sax.saxutils import escape
 
 from babel.lists import format_list
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
@@ -22,6 +21,7 @@ from cardgen.rulebook.flowables import CardFace, LongTable
 from cardgen.rulebook.inline import marker_uri
 from cardgen.rulebook.labels import ALL as LABELS
 from cardgen.rulebook.styles import HEADING, RULE, TINT, Styles
+from cardgen.xml_escape import escape
 
 
 def label(translate: Translate, context: str, **values: object) -> str:

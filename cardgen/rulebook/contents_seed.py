@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.rulebook.flowables import Heading
+from cardgen.xml_escape import escape
 
 
 def _walk(flowables: Iterable[Any]) -> Iterator[Flowable]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
 
 from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, Rect, String
 from reportlab.lib.colors import Color, HexColor
@@ -204,15 +205,35 @@ DiagramMaker = Callable[..., Drawing]
 """``maker(deck, translate, *, width) -> Drawing``: a diagram scaled to ``width`` points."""
 
 DIAGRAMS: dict[str, DiagramMaker] = {}
+NEEDS: dict[str, tuple[str, ...]] = {}
+"""The cards each registered diagram draws (see :func:`register_diagram`)."""
+DRAWN_TO_CHECK: set[str] = set()
+"""Diagrams that draw more of the deck than its cards' names, colours and icons (see :func:`register_diagram`)."""
 
 
-def register_diagram(name: str, *, labels: tuple[Label, ...] = ()) -> Callable[[DiagramMaker], DiagramMaker]:
-    """Decorator: make ``diagram: <name>`` available to rulebooks, with the labels it draws."""
+def register_diagram(name: str, *, labels: tuple[Label, ...] = (), needs: tuple[str, ...] = (),
+                     draw_to_check: bool = False) -> Callable[[DiagramMaker], DiagramMaker]:
+    """Decorator: make ``diagram: <name>`` available to rulebooks, with the labels it draws.
+
+    ``needs`` names the cards it draws: the maker returned (and registered) raises a DeckError for a
+    deck without them before drawing anything, and :func:`ready_diagram` checks them without drawing.
+    A diagram must draw for every deck that has its ``needs`` (``tests/rulebook/test_check_story.py``)
+    — unless it is registered with ``draw_to_check`` (it draws the deck's card faces through their
+    layout, say): then ``validate`` draws it to check it.
+    """
 
     def register(maker: DiagramMaker) -> DiagramMaker:
-        DIAGRAMS[name] = maker
+        @wraps(maker)
+        def checked(deck: DeckSpec, translate: Translate, *, width: float) -> Drawing:
+            require_cards(deck, name, needs)
+            return maker(deck, translate, width=width)
+
+        DIAGRAMS[name] = checked
+        NEEDS[name] = needs
+        if draw_to_check:
+            DRAWN_TO_CHECK.add(name)
         register_labels(name, labels)
-        return maker
+        return checked
 
     return register
 
@@ -223,3 +244,12 @@ def find_diagram(name: str) -> DiagramMaker | None:
 
     load_games()
     return DIAGRAMS.get(name)
+
+
+def ready_diagram(deck: DeckSpec, name: str) -> DiagramMaker | None:
+    """The diagram ``name`` (None when none is registered so); a DeckError when ``deck`` lacks a card
+    it draws. Nothing is drawn: this is what ``validate`` checks of a ``diagram:`` directive."""
+    maker = find_diagram(name)
+    if maker is not None:
+        require_cards(deck, name, NEEDS[name])
+    return maker

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab.graphics.shapes import Drawing, Group
 from reportlab.lib.utils import ImageReader
@@ -20,6 +19,7 @@ from cardgen.render.reportlab_canvas import ReportlabCanvas
 from cardgen.rulebook.inline import MARKERS
 from cardgen.rulebook.shapes_canvas import ShapesCanvas
 from cardgen.rulebook.styles import MUTED, Geometry
+from cardgen.xml_escape import escape
 
 IconPainter = Callable[[RLCanvas, str, float, float, float, float], None]
 

@@ -20,9 +20,10 @@ import re
 from collections.abc import Callable
 from functools import cache
 from urllib.parse import quote
-from xml.sax.saxutils import escape, quoteattr
 
 from markdown_it import MarkdownIt
+
+from cardgen.xml_escape import escape, quoteattr
 
 CODE_COLOR = "#8a3b12"
 LINK_COLOR = "#1f5fbf"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from cardgen.i18n.units import Document
@@ -31,12 +32,11 @@ def _label(context: str, text: str, comment: str = "") -> Label:
 
 
 def label_here(context: str, text: str, comment: str = "") -> Label:
-    """A label whose source position (for the catalog's ``#:`` line) is the caller's file and line."""
+    """A label whose source position (for the catalog's ``#:`` line) is the caller's file and line;
+    the file is resolved once per module (:func:`_shown_file`), not once per label. (Catalogs show
+    the line numbers of this file's labels: keep the lines above them as many as they are.)"""
     frame = sys._getframe(1)
-    path = Path(frame.f_code.co_filename).resolve()
-    root = Path(__file__).resolve().parents[2]  # the folder holding the cardgen package
-    file = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
-    return Label(context, text, comment, file, frame.f_lineno)
+    return Label(context, text, comment, _shown_file(frame.f_code.co_filename), frame.f_lineno)
 
 
 BOOK: tuple[Label, ...] = (
@@ -112,3 +112,11 @@ def labels_for(document: Document) -> list[Label]:
 
 ALL: dict[str, Label] = {label.context: label for label in BOOK + tuple(
     x for groups in (DIAGRAMS, DIRECTIVES, CLASS_LABELS) for group in groups.values() for x in group)}
+
+
+@cache
+def _shown_file(filename: str) -> str:
+    """A module's file as catalogs show it: relative to the folder holding the cardgen package."""
+    path = Path(filename).resolve()
+    root = Path(__file__).resolve().parents[2]  # the folder holding the cardgen package
+    return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name

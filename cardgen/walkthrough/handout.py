@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab import rl_config
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
@@ -27,6 +26,7 @@ from cardgen.rulebook.flowables import BookDoc, CardFace, Heading
 from cardgen.rulebook.styles import Geometry, Styles, make_styles
 from cardgen.walkthrough.frames import MIN_TEXT, FramePainter, frame_size
 from cardgen.walkthrough.table_view import TableView
+from cardgen.xml_escape import escape
 
 FRAME_DESIGN_WIDTH = 515.0
 """Frames are laid out for this width and scaled to the page's text width."""

@@ -15,7 +15,6 @@ import re
 from dataclasses import dataclass, replace
 from html import unescape as html_unescape
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from cardgen.i18n.typography import apply_typography
 from cardgen.output import atomic_path
@@ -24,6 +23,7 @@ from cardgen.render.svg_canvas import SvgCanvas
 from cardgen.walkthrough.frames import CAPTION_H, FramePainter, frame_size
 from cardgen.walkthrough.handout import StagePlan
 from cardgen.walkthrough.table_view import TableView
+from cardgen.xml_escape import escape
 
 FACE_PX = 180
 """Width in pixels a card face is rasterised at: sharp at 1280 px wide on a 2× screen."""

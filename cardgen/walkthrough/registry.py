@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from cardgen.model.deck import DeckSpec
-from cardgen.render.card_renderer import Translate
+
+if TYPE_CHECKING:
+    from cardgen.render.card_renderer import Translate
 
 ImageFormat = Literal["pdf", "png", "html", "gif"]
 
@@ -45,6 +47,8 @@ class WalkthroughWriter(Protocol):
 
 
 _WRITERS: dict[str, WalkthroughWriter] = {}
+_WRITER_MODULES: dict[str, str] = {}
+"""Game → the module that registers its writer when imported (see :func:`register_walkthrough_module`)."""
 
 
 def register_walkthrough(game: str) -> Callable[[WalkthroughWriter], WalkthroughWriter]:
@@ -55,6 +59,13 @@ def register_walkthrough(game: str) -> Callable[[WalkthroughWriter], Walkthrough
         return writer
 
     return register
+
+
+def register_walkthrough_module(game: str, module: str) -> None:
+    """``game`` has a walkthrough whose writer ``module`` registers (with :func:`register_walkthrough`)
+    when :func:`find_walkthrough` first asks for it: a plugin names the module instead of importing it,
+    so that commands that write no walkthrough (``validate``, ``sheets``) do not load the drawing code."""
+    _WRITER_MODULES[game] = module
 
 
 WalkthroughCheck = Callable[[DeckSpec], None]
@@ -74,21 +85,29 @@ def register_walkthrough_check(game: str) -> Callable[[WalkthroughCheck], Walkth
 
 
 def find_walkthrough_check(game: str | None) -> WalkthroughCheck | None:
+    if not game:  # a deck of no game: nothing to load
+        return None
     from cardgen.games import load_games
 
     load_games()
-    return _CHECKS.get(game) if game else None
+    return _CHECKS.get(game)
 
 
 def find_walkthrough(game: str | None) -> WalkthroughWriter | None:
+    if not game:  # a deck of no game has no walkthrough: no game's code is loaded
+        return None
     from cardgen.games import load_games
 
     load_games()
-    return _WRITERS.get(game) if game else None
+    if game in _WRITER_MODULES and game not in _WRITERS:
+        import importlib
+
+        importlib.import_module(_WRITER_MODULES[game])
+    return _WRITERS.get(game)
 
 
 def known_games() -> list[str]:
     from cardgen.games import load_games
 
     load_games()
-    return sorted(_WRITERS)
+    return sorted(set(_WRITERS) | set(_WRITER_MODULES))

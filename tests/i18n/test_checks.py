@@ -88,6 +88,22 @@ def test_a_glyph_the_fonts_lack_is_a_problem(runner, tmp_path: Path) -> None:  #
     assert "card:rest.name: character '休' (U+4F11) '息' (U+606F) is not in the bundled fonts" in result.output
 
 
+def test_each_string_with_a_glyph_the_fonts_lack_is_a_problem_not_only_the_first(tmp_path: Path) -> None:
+    """Characters are looked up in the fonts once per catalog; every later string using one is still caught."""
+    from cardgen.i18n.checks import check_catalog
+    from cardgen.loading import load_deck
+
+    folder = tiny_deck(tmp_path, "complete")
+    po = folder / "locale" / "fr.po"
+    po.write_text(po.read_text().replace('msgstr "Repos"', 'msgstr "Repos 休"')
+                  .replace('msgstr "Ne faites rien à ce tour."', 'msgstr "Ne faites rien 休 à ce tour 息."'))
+    report = check_catalog(load_deck(folder), "fr")
+    glyphs = [(p.field, p.message) for p in report.problems if p.message.startswith("character")]
+    assert glyphs == [("card:rest.name", "character '休' (U+4F11) is not in the bundled fonts"),
+                      ("card:rest.text", "character '休' (U+4F11) '息' (U+606F) is not in the bundled fonts")]
+    assert report.translated == 9
+
+
 def test_the_shipped_french_catalog_is_complete(runner, falling_dir: Path) -> None:  # type: ignore[no-untyped-def]
     result = runner.invoke(main, ["i18n", "check", str(falling_dir), "fr"])
     assert result.exit_code == 0, result.output

@@ -40,3 +40,14 @@ def test_format_flags_for_po_tools() -> None:
     assert format_flags("Total: {count}") == {"python-brace-format"}
     assert format_flags("to %(name)s") == {"python-format"}
     assert format_flags("{{ total }} cards") == set()
+
+
+def test_a_signature_changed_by_its_caller_does_not_change_the_next_one() -> None:
+    """Signatures are worked out once per string; each caller still gets its own counts."""
+    text = "Deal {count} cards, **now**."
+    first = signature(text)
+    first.placeholders["{count}"] += 5
+    first.markup.clear()
+    again = signature(text)
+    assert again.placeholders == {"{count}": 1} and again.markup == {"**bold**": 1}
+    assert differences(text, "Donnez {count} cartes, **maintenant**.") == []

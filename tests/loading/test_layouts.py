@@ -46,3 +46,29 @@ def test_bad_element_value_points_at_the_child_file() -> None:
     text = str(info.value)
     assert "templates/bad-element-kind.yaml:3:" in text.replace("\\", "/")
     assert "elements.title.kind" in text
+
+
+def test_a_parent_layout_is_read_once_per_deck_and_gives_the_same_layouts(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Fall Damage's layouts extend shared parents: each file is parsed once, and every layout is what
+    reading its files afresh gives."""
+    from collections import Counter
+
+    from cardgen.loading import layouts, load_deck
+    from cardgen.loading.deck_loader import load_deck_layouts
+    from tests.conftest import ROOT
+
+    reads: Counter[str] = Counter()
+    real = layouts.read_yaml
+
+    def counting(path, **kwargs):  # type: ignore[no-untyped-def]
+        reads[path.name] += 1
+        return real(path, **kwargs)
+
+    monkeypatch.setattr(layouts, "read_yaml", counting)
+    deck = load_deck(ROOT / "decks" / "fall-damage")
+    loaded = load_deck_layouts(deck)
+    assert reads["fd-reference.yaml"] == 1 and set(reads.values()) == {1}
+    for name, layout in loaded.items():
+        fresh = layouts.load_layout(name, deck_folder=deck.folder, display_root=deck.file.parent, fonts=list(deck.fonts))
+        assert fresh == layout, name
+    assert reads["fd-reference.yaml"] > 1  # the fresh loads read it again

@@ -28,12 +28,12 @@ from cardgen.rulebook.diagrams import (
     label_size,
     mini_icon,
     register_diagram,
-    require_cards,
     scaled,
     too_narrow,
     wrap_lines,
 )
-from cardgen.rulebook.labels import Label, label_here
+from cardgen.rulebook.labels import Label
+from cardgen.rulebook.labels import label_here
 
 TABLE_LABELS: tuple[Label, ...] = (
     label_here("diagram:table.dealer", "Dealer", "Table diagram: the person who deals and does not play."),
@@ -88,11 +88,11 @@ def _badge(group: Group, x: float, y: float, letter: str, size: float = LABEL_SI
                      textAnchor="middle"))
 
 
-@register_diagram("falling-table", labels=TABLE_LABELS)
+@register_diagram("falling-table", labels=TABLE_LABELS,
+                  needs=("hit", "split", "skip", "extra", "stop", "grab", "push"))
 def table_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Drawing:
     """The table from above, with the dealer at the bottom and players 1–5 clockwise."""
     register_fonts()
-    require_cards(deck, "falling-table", ("hit", "split", "skip", "extra", "stop", "grab", "push"))
     label = Labeller(translate)
     paint = Painter(deck, translate)
     W, H = TABLE_SIZE
@@ -211,11 +211,11 @@ NARROW_NOTE_WIDTH = 84.0
 """On a narrow page, a panel's note under its Rider runs this wide (up to the stacks)."""
 
 
-@register_diagram("falling-riders", labels=RIDERS_LABELS)
+@register_diagram("falling-riders", labels=RIDERS_LABELS,
+                  needs=("hit", "split", "skip", "extra"))
 def riders_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Drawing:
     """Six panels: Hit, Split, Skip, each alone and with an Extra, over one pass of the deal."""
     register_fonts()
-    require_cards(deck, "falling-riders", ("hit", "split", "skip", "extra"))
     label = Labeller(translate)
     paint = Painter(deck, translate)
     W, H = RIDERS_SIZE

@@ -4,10 +4,13 @@ the strings they print. Imported by :func:`cardgen.games.load_games`; everything
 
 from __future__ import annotations
 
-from cardgen.games.falling import diagrams, walkthrough  # noqa: F401  (registers the diagrams and the walkthrough)
+from cardgen.games.falling import diagrams  # noqa: F401  (registers the diagrams)
 from cardgen.games.falling.texts import ALL
 from cardgen.i18n.messages import SourceMessage, register_extractor
 from cardgen.model.deck import DeckSpec
+from cardgen.walkthrough.registry import register_walkthrough_module
+
+register_walkthrough_module("falling", "cardgen.games.falling.walkthrough")  # imported when a walkthrough is written
 
 
 @register_extractor

@@ -14,7 +14,6 @@ import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import HexColor
@@ -34,6 +33,7 @@ from cardgen.render.fonts import BODY, register_fonts
 from cardgen.rulebook.flowables import BookDoc
 from cardgen.rulebook.styles import HEADING, RULE, TINT, Styles, geometry, make_styles
 from cardgen.sim.charts import ACCENT, BAR, bar_chart, histogram_chart, interval_chart
+from cardgen.xml_escape import escape
 
 KIND_COLORS = {"hit": "#1f5fbf", "split": "#3b82d6", "skip": "#7fb2ec", "push": "#9a5b00", "grab": "#c98a2b",
                "stop": "#e0b062", "extra": "#7a3fc8"}

@@ -84,7 +84,7 @@ def crowd_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Draw
     return boards_row(boards, width=width, legend=None)
 
 
-@register_diagram("falling-off-markers", labels=MARKER_LABELS)
+@register_diagram("falling-off-markers", labels=MARKER_LABELS, draw_to_check=True)  # draws the deck's faces
 def markers_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Drawing:
     """The deck's marker faces, White's row and Black's row, and one marker in use under a knight."""
     from reportlab.graphics.shapes import Group, String

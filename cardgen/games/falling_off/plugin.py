@@ -7,18 +7,24 @@ done in :mod:`.walkthrough`, :mod:`.diagrams` and the engine modules.
 from __future__ import annotations
 
 from cardgen.games.falling_off import GAME
-from cardgen.games.falling_off.scenario import load_scenario, scenario_path
+from cardgen.games.falling_off.scenario import load_scenario, replay, scenario_path
 from cardgen.games.falling_off.texts import ALL_LABELS
-from cardgen.games.falling_off.walkthrough import check_walkthrough, write_walkthrough
 from cardgen.i18n.messages import SourceMessage, register_extractor
 from cardgen.i18n.placeholders import signature
 from cardgen.model.deck import DeckSpec
-from cardgen.walkthrough.registry import register_walkthrough, register_walkthrough_check
+from cardgen.walkthrough.registry import register_walkthrough_check, register_walkthrough_module
 
 from cardgen.games.falling_off import diagrams  # noqa: F401  (registers the diagrams)
 
-register_walkthrough(GAME)(write_walkthrough)
-register_walkthrough_check(GAME)(check_walkthrough)
+register_walkthrough_module(GAME, "cardgen.games.falling_off.walkthrough")  # imported when a walkthrough is written
+
+
+@register_walkthrough_check(GAME)
+def check_walkthrough(deck: DeckSpec) -> None:
+    """The scenario file reads and replays (what ``validate`` checks; the handout is not drawn)."""
+    from cardgen.loading.deck_loader import display_path
+
+    replay(load_scenario(deck.folder, display=display_path(deck.folder / "walkthrough.yaml")))
 
 
 def _keep(text: str) -> str:

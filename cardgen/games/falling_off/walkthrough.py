@@ -13,7 +13,6 @@ import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from PIL import Image
 from reportlab import rl_config
@@ -21,6 +20,7 @@ from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, 
                                 Spacer, Table, TableStyle)
 
 from cardgen.errors import DeckError
+from cardgen.games.falling_off import GAME
 from cardgen.games.falling_off.board import Color
 from cardgen.games.falling_off.board_drawing import Marks, board_drawing, legend_drawing, marks_for
 from cardgen.games.falling_off.notation import format_line
@@ -38,7 +38,8 @@ from cardgen.render.fonts import BODY, BODY_BOLD, register_fonts
 from cardgen.rulebook.flowables import BookDoc
 from cardgen.rulebook.inline import to_markup
 from cardgen.rulebook.styles import RULE, Geometry, Styles, make_styles
-from cardgen.walkthrough.registry import WalkthroughOptions, WalkthroughResult
+from cardgen.walkthrough.registry import WalkthroughOptions, WalkthroughResult, register_walkthrough
+from cardgen.xml_escape import escape
 
 DIAGRAM_SHARE = 0.54
 """Part of the text width the board takes; the caption column gets the rest."""
@@ -156,11 +157,6 @@ def _back(handout: Handout, styles: Styles) -> list[Flowable]:
     return [Paragraph(_markup(handout.text(f"caption:fo.outro.{i + 1}", text), scenario.located.path,
                               scenario.located.where(("outro", i))[0]), styles.body)
             for i, text in enumerate(scenario.outro)]
-
-
-def check_walkthrough(deck: DeckSpec) -> None:
-    """The scenario file reads and replays (what ``validate`` checks; the handout is not drawn)."""
-    replay(load_scenario(deck.folder, display=display_path(deck.folder / "walkthrough.yaml")))
 
 
 def build_handout(deck: DeckSpec, translate: Translate, language: str) -> Handout:
@@ -332,3 +328,5 @@ def write_walkthrough(deck: DeckSpec, target: Path, *, translate: Translate, lan
     write_pdf(handout, deck, Path(target), paper=options.paper)
     return WalkthroughResult(files=[Path(target)], notes=notes)
 
+
+register_walkthrough(GAME)(write_walkthrough)
