@@ -22,19 +22,36 @@ from cardgen.render.resolved import hex_color
 from cardgen.xml_escape import escape
 
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+_BOLD_ITALIC = re.compile(r"\*\*\*(?!\s)(.+?)(?<!\s)\*\*\*")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
+_TAG = re.compile(r"<(/?)([bi])>")
 
 
 def markup(text: str) -> str:
-    """Escape user text for reportlab's paragraph markup; then allow **bold** and *italic*.
+    """Escape user text for reportlab's paragraph markup; then allow ***bold italic***, **bold** and *italic*.
 
-    Nothing the user writes can become a reportlab tag (``<img src=…>`` prints as text).
+    Nothing the user writes can become a reportlab tag (``<img src=…>`` prints as text). Emphasis
+    that crosses (``**a *b** c*``) cannot nest, and reportlab refuses tags that do not: its
+    italic markers are then printed as typed, and the bold kept.
     """
     safe = escape(text)
-    safe = _BOLD.sub(r"<b>\1</b>", safe)
-    safe = _ITALIC.sub(r"<i>\1</i>", safe)
-    return safe.replace("\n", "<br/>")
+    bold = _BOLD.sub(r"<b>\1</b>", _BOLD_ITALIC.sub(r"<b><i>\1</i></b>", safe))
+    marked = _ITALIC.sub(r"<i>\1</i>", bold)
+    if not _nested(marked):
+        marked = bold if _nested(bold) else safe
+    return marked.replace("\n", "<br/>")
+
+
+def _nested(marked: str) -> bool:
+    """Whether every ``<b>``/``<i>`` closes after the tags opened inside it (as reportlab requires)."""
+    open_tags: list[str] = []
+    for closing, tag in _TAG.findall(marked):
+        if not closing:
+            open_tags.append(tag)
+        elif not open_tags or open_tags.pop() != tag:
+            return False
+    return not open_tags
 
 
 class ReportlabCanvas:
