@@ -9,8 +9,8 @@ deflates far better unfiltered (zlib finds it again in the rows above) than as d
 * an image of at most 256 colours becomes a palette PNG (one byte per pixel, unfiltered) when the
   palette maps every pixel exactly (checked: otherwise it stays RGB) and the file comes out smaller
   (a small image may not pay for its 768-byte palette);
-* otherwise each band of :data:`BAND_ROWS` rows with at most :data:`FLAT_COLOURS` colours is
-  written unfiltered, and each run of busier bands (a photograph, a gradient) with the filters
+* otherwise each band of :data:`BAND_ROWS` rows with at most :data:`FLAT_COLOURS` colours (in
+  every :data:`SAMPLE_EVERY`-th row) is written unfiltered, and each run of busier bands (a photograph, a gradient) with the filters
   Pillow's search picks for those rows (taken from a stored, uncompressed Pillow PNG of them);
 * the rows are deflated in one stream by libdeflate (the ``deflate`` package) at
   :data:`DEFLATE_LEVEL`.
@@ -32,6 +32,7 @@ FILTER_NONE = b"\x00"
 DEFLATE_LEVEL = 6
 """libdeflate's level: on card images about as fast as zlib's level 3 and smaller than zlib's 6."""
 BAND_ROWS = 16
+SAMPLE_EVERY = 4
 FLAT_COLOURS = 256
 """A band with at most this many colours is flat artwork: written unfiltered."""
 INCH_M = 0.0254
@@ -58,14 +59,15 @@ def png_file(size: tuple[int, int], mode: str, scanlines: bytes, *, dpi: float |
     return b"".join(parts)
 
 
-def unfiltered(data: bytes, stride: int, first: int, last: int) -> list[bytes | memoryview]:
-    """Rows ``first``..``last - 1`` of raw pixel ``data`` as scanlines with filter None."""
-    view = memoryview(data)
-    parts: list[bytes | memoryview] = []
-    for start in range(first * stride, last * stride, stride):
-        parts.append(FILTER_NONE)
-        parts.append(view[start:start + stride])
-    return parts
+def unfiltered(data: bytes, stride: int, rows: int) -> bytes:
+    """``rows`` rows of raw pixel ``data`` (``stride`` bytes each) as PNG scanlines with filter None.
+
+    A zero byte before each row, placed by Pillow in C: the rows as a greyscale image pasted one
+    column into a zeroed image one column wider.
+    """
+    scanlines = Image.new("L", (stride + 1, rows), 0)
+    scanlines.paste(Image.frombytes("L", (stride, rows), data), (1, 0))
+    return scanlines.tobytes()
 
 
 def pillow_scanlines(image: Image.Image, first: int, last: int) -> bytes:
@@ -87,26 +89,36 @@ def pillow_scanlines(image: Image.Image, first: int, last: int) -> bytes:
     return zlib.decompress(b"".join(idat))[(first - top) * stride:]
 
 
+def flat_bands(image: Image.Image) -> list[bool]:
+    """For each band of :data:`BAND_ROWS` rows: does it look like flat artwork?
+
+    Judged on every :data:`SAMPLE_EVERY`-th row (a guess that only steers the filters, never the pixels).
+    """
+    width, height = image.size
+    sample = image.resize((width, -(-height // SAMPLE_EVERY)), Image.Resampling.NEAREST)
+    rows = BAND_ROWS // SAMPLE_EVERY
+    return [sample.crop((0, top, width, min(sample.height, top + rows))).getcolors(FLAT_COLOURS) is not None
+            for top in range(0, sample.height, rows)]
+
+
 def rgb_scanlines(image: Image.Image) -> bytes:
     """The scanlines of an RGB image: flat bands unfiltered, busy bands as Pillow filters them."""
     width, height = image.size
-    stride = width * 3
-    data = image.tobytes()
-    flat = [image.crop((0, top, width, min(height, top + BAND_ROWS))).getcolors(FLAT_COLOURS) is not None
-            for top in range(0, height, BAND_ROWS)]
-    parts: list[bytes | memoryview] = []
+    scanlines = unfiltered(image.tobytes(), width * 3, height)
+    flat = flat_bands(image)
+    if all(flat):
+        return scanlines
+    edited, stride = bytearray(scanlines), width * 3 + 1
     band = 0
     while band < len(flat):
         end = band + 1
         while end < len(flat) and flat[end] == flat[band]:
             end += 1
-        first, last = band * BAND_ROWS, min(height, end * BAND_ROWS)
-        if flat[band]:
-            parts.extend(unfiltered(data, stride, first, last))
-        else:
-            parts.append(pillow_scanlines(image, first, last))
+        if not flat[band]:
+            first, last = band * BAND_ROWS, min(height, end * BAND_ROWS)
+            edited[first * stride:last * stride] = pillow_scanlines(image, first, last)
         band = end
-    return b"".join(parts)
+    return bytes(edited)
 
 
 def palette_image(image: Image.Image) -> tuple[Image.Image, bytes] | None:
@@ -135,6 +147,6 @@ def encode_png(image: Image.Image, *, dpi: float | None = None) -> bytes:
     if paletted is None:
         return rgb
     indexed, palette = paletted
-    scanlines = b"".join(unfiltered(indexed.tobytes(), image.width, 0, image.height))
+    scanlines = unfiltered(indexed.tobytes(), image.width, image.height)
     indexed_png = png_file(image.size, "P", scanlines, dpi=dpi, palette=palette)
     return indexed_png if len(indexed_png) < len(rgb) else rgb  # a small image may not pay for its palette
