@@ -44,7 +44,7 @@ def chunk(kind: bytes, data: bytes | memoryview) -> bytes:
     return struct.pack(">I", len(data)) + kind + bytes(data) + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
 
 
-def png_file(size: tuple[int, int], mode: str, scanlines: bytes, *, dpi: float | None = None,
+def png_file(size: tuple[int, int], mode: str, scanlines: bytes | bytearray, *, dpi: float | None = None,
              palette: bytes | None = None) -> bytes:
     """A whole PNG file: 8-bit ``mode`` ("RGB" or "P"), ``scanlines`` (filter byte + row, each row) deflated."""
     width, height = size
@@ -101,14 +101,12 @@ def flat_bands(image: Image.Image) -> list[bool]:
             for top in range(0, sample.height, rows)]
 
 
-def rgb_scanlines(image: Image.Image) -> bytes:
-    """The scanlines of an RGB image: flat bands unfiltered, busy bands as Pillow filters them."""
+def filter_busy_bands(image: Image.Image, scanlines: bytearray) -> bytearray:
+    """``scanlines`` (the image's rows, unfiltered) with each run of busy bands refiltered as Pillow
+    filters those rows; flat bands stay unfiltered. Edits and returns ``scanlines``."""
     width, height = image.size
-    scanlines = unfiltered(image.tobytes(), width * 3, height)
     flat = flat_bands(image)
-    if all(flat):
-        return scanlines
-    edited, stride = bytearray(scanlines), width * 3 + 1
+    stride = width * 3 + 1
     band = 0
     while band < len(flat):
         end = band + 1
@@ -116,9 +114,14 @@ def rgb_scanlines(image: Image.Image) -> bytes:
             end += 1
         if not flat[band]:
             first, last = band * BAND_ROWS, min(height, end * BAND_ROWS)
-            edited[first * stride:last * stride] = pillow_scanlines(image, first, last)
+            scanlines[first * stride:last * stride] = pillow_scanlines(image, first, last)
         band = end
-    return bytes(edited)
+    return scanlines
+
+
+def rgb_scanlines(image: Image.Image) -> bytearray:
+    """The scanlines of an RGB image: flat bands unfiltered, busy bands as Pillow filters them."""
+    return filter_busy_bands(image, bytearray(unfiltered(image.tobytes(), image.width * 3, image.height)))
 
 
 def palette_image(image: Image.Image) -> tuple[Image.Image, bytes] | None:
@@ -142,11 +145,29 @@ def encode_png(image: Image.Image, *, dpi: float | None = None) -> bytes:
         buffer = io.BytesIO()
         image.save(buffer, "PNG", compress_level=DEFLATE_LEVEL, **({"dpi": (dpi, dpi)} if dpi else {}))
         return buffer.getvalue()
-    rgb = png_file(image.size, "RGB", rgb_scanlines(image), dpi=dpi)
+    return _encode_rgb(image, bytearray(unfiltered(image.tobytes(), image.width * 3, image.height)), dpi)
+
+
+def encode_scanlines(scanlines: bytearray, size: tuple[int, int], *, dpi: float | None = None) -> bytes:
+    """PNG bytes for an RGB picture handed over as unfiltered scanlines (a 0 byte, then the row's
+    RGB bytes, for every row), as :func:`cardgen.export.raster.render_scanlines` renders it: the
+    pixels are not copied to be written. ``scanlines`` may be edited."""
+    width, height = size
+    if len(scanlines) != (width * 3 + 1) * height:
+        raise ValueError(f"{len(scanlines)} bytes are not the scanlines of a {width} x {height} RGB image")
+    if any(memoryview(scanlines)[::width * 3 + 1]):
+        raise ValueError("every scanline must start with filter 0")
+    image = Image.frombuffer("RGB", size, memoryview(scanlines)[1:], "raw", "RGB", width * 3 + 1, 1)
+    return _encode_rgb(image, scanlines, dpi)
+
+
+def _encode_rgb(image: Image.Image, scanlines: bytearray, dpi: float | None) -> bytes:
+    """``image`` as a palette PNG when that is exact and smaller, else as RGB; ``scanlines`` are its rows, unfiltered."""
     paletted = palette_image(image)
+    rgb = png_file(image.size, "RGB", filter_busy_bands(image, scanlines), dpi=dpi)
     if paletted is None:
         return rgb
     indexed, palette = paletted
-    scanlines = unfiltered(indexed.tobytes(), image.width, image.height)
-    indexed_png = png_file(image.size, "P", scanlines, dpi=dpi, palette=palette)
+    indexed_png = png_file(image.size, "P", unfiltered(indexed.tobytes(), image.width, image.height), dpi=dpi,
+                           palette=palette)
     return indexed_png if len(indexed_png) < len(rgb) else rgb  # a small image may not pay for its palette

@@ -21,7 +21,7 @@ from typing import Any
 
 from PIL import Image
 
-from cardgen.export.png_encoder import encode_png
+from cardgen.export.png_encoder import encode_scanlines
 from cardgen.output import TEMP_SUFFIX, check_target, output_error
 
 Box = tuple[float, float, float, float]
@@ -73,25 +73,60 @@ def _document(pdf: str) -> Any:
     return doc
 
 
+def _render(pdf: str, page_index: int, box: Box, size: tuple[int, int], bitmap: Any) -> None:
+    """Render ``box`` of a page into the white-filled ``bitmap`` (pdfium's), scaled to fill ``size`` pixels."""
+    import pypdfium2.raw as pdfium_c
+
+    page = _document(pdf)[page_index]
+    try:
+        page_w, page_h = page.get_size()
+        x0, y0, x1, y1 = box
+        width, height = size
+        sx, sy = width / (x1 - x0), height / (y1 - y0)
+        flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER  # RGB byte order, as Pillow reads it
+        pdfium_c.FPDF_RenderPageBitmap(bitmap, page, -round(x0 * sx), -round((page_h - y1) * sy),
+                                       round(page_w * sx), round(page_h * sy), 0, flags)
+    finally:
+        page.close()
+
+
 def render_region(pdf: str, page_index: int, box: Box, size: tuple[int, int]) -> Image.Image:
     """``box`` of a page, scaled to fill exactly ``size`` pixels, as an RGB image."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
 
-    page = _document(pdf)[page_index]
-    page_w, page_h = page.get_size()
-    x0, y0, x1, y1 = box
     width, height = size
-    sx, sy = width / (x1 - x0), height / (y1 - y0)
     bitmap = pdfium.PdfBitmap.new_native(width, height, pdfium_c.FPDFBitmap_BGR, rev_byteorder=True)
-    bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
-    flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER
-    pdfium_c.FPDF_RenderPageBitmap(bitmap, page, -round(x0 * sx), -round((page_h - y1) * sy),
-                                   round(page_w * sx), round(page_h * sy), 0, flags)
-    image = bitmap.to_pil()  # for a 3-byte bitmap Pillow's frombuffer already copies the pixels
-    page.close()
-    bitmap.close()
-    return image
+    try:
+        bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
+        _render(pdf, page_index, box, size, bitmap)
+        return bitmap.to_pil()  # for a 3-byte bitmap Pillow's frombuffer already copies the pixels
+    finally:
+        bitmap.close()
+
+
+def render_scanlines(pdf: str, page_index: int, box: Box, size: tuple[int, int]) -> bytearray:
+    """What :func:`render_region` renders, laid out as a PNG's unfiltered scanlines: each row of RGB
+    bytes after a 0 byte. pdfium draws straight into that layout (a bitmap whose rows start one
+    byte in and lie one byte apart), so the pixels reach the PNG writer without a copy."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium_c
+
+    width, height = size
+    stride = width * 3 + 1
+    scanlines = bytearray(stride * height)  # zeros: the filter byte before each row stays 0
+    rows = (ctypes.c_ubyte * (len(scanlines) - 1)).from_buffer(scanlines, 1)
+    bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, pdfium_c.FPDFBitmap_BGR, ctypes.addressof(rows), stride)
+    if not bitmap:
+        raise MemoryError(f"pdfium could not make a {width} x {height} bitmap")
+    try:
+        pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)
+        _render(pdf, page_index, box, size, bitmap)
+    finally:
+        pdfium_c.FPDFBitmap_Destroy(bitmap)  # the memory is the bytearray's: not freed by pdfium
+        del rows
+    return scanlines
 
 
 def write_file(target: Path, data: bytes) -> None:
@@ -128,13 +163,13 @@ def write_file(target: Path, data: bytes) -> None:
 
 def _run(pdf: str, job: RasterJob) -> tuple[int, tuple[int, int], bytes | None]:
     """In a worker: render one job; write its files, or hand back raw RGB pixels."""
-    image = render_region(pdf, job.page, job.box, job.size)
     if not job.targets:
+        image = render_region(pdf, job.page, job.box, job.size)
         return len(job.targets), image.size, image.tobytes()
-    data = encode_png(image, dpi=job.dpi)
+    data = encode_scanlines(render_scanlines(pdf, job.page, job.box, job.size), job.size, dpi=job.dpi)
     for target in job.targets:
         write_file(target, data)
-    return len(job.targets), image.size, None
+    return len(job.targets), job.size, None
 
 
 def default_workers(renders: int) -> int:
