@@ -70,42 +70,44 @@ def unfiltered(data: bytes, stride: int, rows: int) -> bytes:
     return scanlines.tobytes()
 
 
-def pillow_scanlines(image: Image.Image, first: int, last: int) -> bytes:
-    """Rows ``first``..``last - 1`` as Pillow filters them (its per-row search), filter bytes included.
+def scanline_rows(scanlines: bytearray | bytes, size: tuple[int, int], first: int, last: int,
+                  every: int = 1) -> Image.Image:
+    """Rows ``first``, ``first + every`` … before ``last`` of an RGB picture's unfiltered scanlines, as an image."""
+    width, _ = size
+    stride = width * 3 + 1
+    count = -(-(last - first) // every)
+    view = memoryview(scanlines)[first * stride + 1:]
+    return Image.frombuffer("RGB", (width, count), view, "raw", "RGB", stride * every, 1)
 
-    Pillow writes a stored (level 0) PNG of those rows and the row above them, so that each row's
-    filter sees its true neighbour above; the extra row's scanline is dropped.
-    """
-    top = max(0, first - 1)
+
+def pillow_scanlines(rows: Image.Image, *, above: bool) -> bytes:
+    """``rows`` as Pillow filters them (its per-row search), filter bytes included, read back from a
+    stored (level 0) Pillow PNG. With ``above``, the first row is only there as the true neighbour
+    above the others (each row's filter depends on it) and its own scanline is dropped."""
     buffer = io.BytesIO()
-    image.crop((0, top, image.width, last)).save(buffer, "PNG", compress_level=0)
+    rows.save(buffer, "PNG", compress_level=0)
     data, pos, idat = buffer.getvalue(), len(PNG_SIGNATURE), []
     while pos < len(data):
         (length,) = struct.unpack_from(">I", data, pos)
         if data[pos + 4:pos + 8] == b"IDAT":
             idat.append(data[pos + 8:pos + 8 + length])
         pos += 12 + length
-    stride = image.width * 3 + 1
-    return zlib.decompress(b"".join(idat))[(first - top) * stride:]
+    return zlib.decompress(b"".join(idat))[rows.width * 3 + 1 if above else 0:]
 
 
-def flat_bands(image: Image.Image) -> list[bool]:
-    """For each band of :data:`BAND_ROWS` rows: does it look like flat artwork?
-
-    Judged on every :data:`SAMPLE_EVERY`-th row (a guess that only steers the filters, never the pixels).
-    """
-    width, height = image.size
-    sample = image.resize((width, -(-height // SAMPLE_EVERY)), Image.Resampling.NEAREST)
+def flat_bands(sample: Image.Image) -> list[bool]:
+    """For each band of :data:`BAND_ROWS` rows: does it look like flat artwork (at most
+    :data:`FLAT_COLOURS` colours)? ``sample`` holds every :data:`SAMPLE_EVERY`-th row of the picture:
+    a guess that only steers the filters, never the pixels."""
     rows = BAND_ROWS // SAMPLE_EVERY
-    return [sample.crop((0, top, width, min(sample.height, top + rows))).getcolors(FLAT_COLOURS) is not None
+    return [sample.crop((0, top, sample.width, min(sample.height, top + rows))).getcolors(FLAT_COLOURS) is not None
             for top in range(0, sample.height, rows)]
 
 
-def filter_busy_bands(image: Image.Image, scanlines: bytearray) -> bytearray:
-    """``scanlines`` (the image's rows, unfiltered) with each run of busy bands refiltered as Pillow
-    filters those rows; flat bands stay unfiltered. Edits and returns ``scanlines``."""
-    width, height = image.size
-    flat = flat_bands(image)
+def filter_busy_bands(scanlines: bytearray, size: tuple[int, int], flat: list[bool]) -> bytearray:
+    """``scanlines`` (unfiltered) with each run of busy bands refiltered as Pillow filters those rows
+    in the whole picture; flat bands stay unfiltered. Edits and returns ``scanlines``."""
+    width, height = size
     stride = width * 3 + 1
     band = 0
     while band < len(flat):
@@ -114,14 +116,11 @@ def filter_busy_bands(image: Image.Image, scanlines: bytearray) -> bytearray:
             end += 1
         if not flat[band]:
             first, last = band * BAND_ROWS, min(height, end * BAND_ROWS)
-            scanlines[first * stride:last * stride] = pillow_scanlines(image, first, last)
+            top = max(0, first - 1)  # the row above the run: each row's filter depends on it
+            rows = scanline_rows(scanlines, size, top, last)  # a copy; the row above is a flat band's, unfiltered
+            scanlines[first * stride:last * stride] = pillow_scanlines(rows, above=top < first)
         band = end
     return scanlines
-
-
-def rgb_scanlines(image: Image.Image) -> bytearray:
-    """The scanlines of an RGB image: flat bands unfiltered, busy bands as Pillow filters them."""
-    return filter_busy_bands(image, bytearray(unfiltered(image.tobytes(), image.width * 3, image.height)))
 
 
 def palette_image(image: Image.Image) -> tuple[Image.Image, bytes] | None:
@@ -145,7 +144,8 @@ def encode_png(image: Image.Image, *, dpi: float | None = None) -> bytes:
         buffer = io.BytesIO()
         image.save(buffer, "PNG", compress_level=DEFLATE_LEVEL, **({"dpi": (dpi, dpi)} if dpi else {}))
         return buffer.getvalue()
-    return _encode_rgb(image, bytearray(unfiltered(image.tobytes(), image.width * 3, image.height)), dpi)
+    return encode_scanlines(bytearray(unfiltered(image.tobytes(), image.width * 3, image.height)), image.size,
+                            dpi=dpi)
 
 
 def encode_scanlines(scanlines: bytearray, size: tuple[int, int], *, dpi: float | None = None) -> bytes:
@@ -157,17 +157,14 @@ def encode_scanlines(scanlines: bytearray, size: tuple[int, int], *, dpi: float 
         raise ValueError(f"{len(scanlines)} bytes are not the scanlines of a {width} x {height} RGB image")
     if any(memoryview(scanlines)[::width * 3 + 1]):
         raise ValueError("every scanline must start with filter 0")
-    image = Image.frombuffer("RGB", size, memoryview(scanlines)[1:], "raw", "RGB", width * 3 + 1, 1)
-    return _encode_rgb(image, scanlines, dpi)
-
-
-def _encode_rgb(image: Image.Image, scanlines: bytearray, dpi: float | None) -> bytes:
-    """``image`` as a palette PNG when that is exact and smaller, else as RGB; ``scanlines`` are its rows, unfiltered."""
-    paletted = palette_image(image)
-    rgb = png_file(image.size, "RGB", filter_busy_bands(image, scanlines), dpi=dpi)
-    if paletted is None:
-        return rgb
-    indexed, palette = paletted
-    indexed_png = png_file(image.size, "P", unfiltered(indexed.tobytes(), image.width, image.height), dpi=dpi,
-                           palette=palette)
-    return indexed_png if len(indexed_png) < len(rgb) else rgb  # a small image may not pay for its palette
+    sample = scanline_rows(scanlines, size, 0, height, SAMPLE_EVERY)
+    indexed_png = None
+    if sample.getcolors(256) is not None:  # perhaps few enough colours for a palette: look at every row
+        paletted = palette_image(scanline_rows(scanlines, size, 0, height))
+        if paletted is not None:
+            indexed, palette = paletted
+            indexed_png = png_file(size, "P", unfiltered(indexed.tobytes(), width, height), dpi=dpi, palette=palette)
+    rgb = png_file(size, "RGB", filter_busy_bands(scanlines, size, flat_bands(sample)), dpi=dpi)
+    if indexed_png is not None and len(indexed_png) < len(rgb):  # a small image may not pay for its palette
+        return indexed_png
+    return rgb

@@ -134,22 +134,44 @@ def test_near_colours_that_pillows_palette_lookup_would_merge_stay_exact() -> No
     assert decoded(png).convert("RGB").tobytes() == image.tobytes()
 
 
-def test_busy_rows_are_filtered_exactly_as_pillow_filters_them_in_the_whole_image(falling_card: Image.Image) -> None:
-    """Each busy band's first row is filtered against the real row above it, as in the whole image."""
+def pillow_rows(image: Image.Image) -> bytes:
+    """The whole image's scanlines as Pillow filters them (its stored, level 0 PNG, inflated)."""
     import zlib
 
-    art = with_photograph(falling_card)
     whole = io.BytesIO()
-    art.save(whole, "PNG", compress_level=0)
+    image.save(whole, "PNG", compress_level=0)
     data, pos, idat = whole.getvalue(), 8, b""
     while pos < len(data):
         (length,) = struct.unpack_from(">I", data, pos)
         if data[pos + 4:pos + 8] == b"IDAT":
             idat += data[pos + 8:pos + 8 + length]
         pos += 12 + length
-    rows, stride = zlib.decompress(idat), art.width * 3 + 1
-    for first, last in ((0, 16), (300, 348), (417, 500)):
-        assert png_encoder.pillow_scanlines(art, first, last) == rows[first * stride:last * stride]
+    return zlib.decompress(idat)
+
+
+def test_busy_rows_are_filtered_as_pillow_filters_them_in_the_whole_image_and_flat_rows_not_at_all(
+        falling_card: Image.Image) -> None:
+    """Each busy band's first row is filtered against the real row above it, as in the whole image."""
+    art = with_photograph(falling_card)
+    size, stride = art.size, art.width * 3 + 1
+    scanlines = bytearray(png_encoder.unfiltered(art.tobytes(), art.width * 3, art.height))
+    flat = png_encoder.flat_bands(png_encoder.scanline_rows(scanlines, size, 0, art.height, png_encoder.SAMPLE_EVERY))
+    assert True in flat and False in flat
+    filtered = png_encoder.filter_busy_bands(bytearray(scanlines), size, flat)
+    whole = pillow_rows(art)
+    band_rows = png_encoder.BAND_ROWS * stride
+    for band, is_flat in enumerate(flat):
+        rows = slice(band * band_rows, (band + 1) * band_rows)
+        assert filtered[rows] == (scanlines[rows] if is_flat else whole[rows]), band
+
+
+def test_the_sample_holds_every_fourth_row(falling_card: Image.Image) -> None:
+    scanlines = bytearray(png_encoder.unfiltered(falling_card.tobytes(), falling_card.width * 3, falling_card.height))
+    sample = png_encoder.scanline_rows(scanlines, falling_card.size, 0, falling_card.height, 4)
+    assert sample.height == -(-falling_card.height // 4)
+    for y in (0, 1, sample.height // 2, sample.height - 1):
+        assert sample.crop((0, y, sample.width, y + 1)).tobytes() == \
+            falling_card.crop((0, 4 * y, falling_card.width, 4 * y + 1)).tobytes()
 
 
 def test_the_same_pixels_give_the_same_bytes(falling_card: Image.Image) -> None:
