@@ -8,7 +8,6 @@ from urllib.parse import urlsplit
 
 import click
 
-from cardgen.build import translator_for
 from cardgen.buildable import check_buildable
 from cardgen.commands import console
 from cardgen.commands.options import (
@@ -25,6 +24,7 @@ from cardgen.commands.preflight import (
     preflight_before_writing,
     strict_option,
 )
+from cardgen.i18n.translator import translator_for
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 from cardgen.output import remove_stale_temps, staged_folder

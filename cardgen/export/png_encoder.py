@@ -10,12 +10,15 @@ deflates far better unfiltered (zlib finds it again in the rows above) than as d
   palette maps every pixel exactly (checked: otherwise it stays RGB) and the file comes out smaller
   (a small image may not pay for its 768-byte palette);
 * otherwise each band of :data:`BAND_ROWS` rows with at most :data:`FLAT_COLOURS` colours (in
-  every :data:`SAMPLE_EVERY`-th row) is written unfiltered, and each run of busier bands (a photograph, a gradient) with the filters
-  Pillow's search picks for those rows (taken from a stored, uncompressed Pillow PNG of them);
+  every :data:`SAMPLE_EVERY`-th row) is written unfiltered, and each run of busier bands (a
+  photograph, a gradient) with the filters Pillow's search picks for those rows in the whole
+  picture (read back from a stored, uncompressed Pillow PNG of them and the row above);
 * the rows are deflated in one stream by libdeflate (the ``deflate`` package) at
   :data:`DEFLATE_LEVEL`.
 
-Decoding gives back exactly the image's pixels; the same pixels give the same bytes.
+Decoding gives back exactly the image's pixels; the same pixels give the same bytes. The
+writer works on the picture's unfiltered scanlines, which pdfium renders into directly
+(:func:`cardgen.export.raster.render_scanlines`), so the pixels are not copied to be written.
 """
 
 from __future__ import annotations

@@ -10,20 +10,21 @@ proof sheets). Each process opens the PDF once.
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
 from cardgen.export.png_encoder import encode_scanlines
 from cardgen.output import TEMP_SUFFIX, check_target, output_error
+
+if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
 
 Box = tuple[float, float, float, float]
 Progress = Callable[[int, int], None]
@@ -178,11 +179,13 @@ def default_workers(renders: int) -> int:
     return max(1, min(cpu_count(), -(-renders // RENDERS_PER_WORKER)))
 
 
-def _pool_context() -> multiprocessing.context.BaseContext:
+def _pool_context() -> BaseContext:
     """fork where it is safe (Linux, no other threads): a worker starts in milliseconds.
 
     Elsewhere the platform's default; workers then import only this module, Pillow and pdfium.
     """
+    import multiprocessing  # with the pool: a run on one process never loads it
+
     if sys.platform.startswith("linux") and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context()
@@ -228,10 +231,12 @@ def run_jobs(pdf: Path, jobs: Sequence[RasterJob], *, workers: int | None = None
             gc.unfreeze()
 
 
-def _run_pool(pdf: Path, jobs: Sequence[RasterJob], count: int, context: multiprocessing.context.BaseContext,
+def _run_pool(pdf: Path, jobs: Sequence[RasterJob], count: int, context: BaseContext,
               collect: Callable[[int, tuple[int, tuple[int, int], bytes | None]], None],
               results: list[Image.Image | None]) -> list[Image.Image | None]:
     """Run the jobs on ``count`` worker processes, handing each result to ``collect``."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
     with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
         futures = {pool.submit(_run, str(pdf), job): index for index, job in enumerate(jobs)}
         try:
