@@ -12,14 +12,17 @@ colour, type label, rounded panel, an icon as complex as cardgen's, wrapped rule
 the back: field, diamond motif, frame, title, tagline), encodes it once with Pillow at zlib level
 3 (Pillow's fastest useful level: its per-row filter search costs the same at 1–3) and writes
 the bytes for every copy. It still sets the rule text in one weight (cardgen sets ``**bold**``
-runs) and its shapes are not anti-aliased (cardgen's are), which makes its files smaller.
+runs). ImageDraw does not anti-alias shapes (cardgen's are), which makes its pictures cheaper to
+draw and its files smaller; ``Pillow AA`` is the same script drawing every card at twice the size
+and halving it (``Image.reduce(2)``), Pillow's way to anti-aliased edges like cardgen's.
 
 Each run is a whole fresh process, imports included, with compiled bytecode kept as for an
 installed package (one untimed run of each first); its CPU seconds (user + system, with its
 reaped worker processes) come from ``os.wait4``. Runs alternate; the table shows medians, and each
 ratio is the median of the Pillow / cardgen CPU ratios of back-to-back runs (the machine is
-shared, so CPU, not wall time). The last two columns write cardgen's own pixels with Pillow
-(level 3, and ``optimize``): the same-pixels size comparison. Decks:
+shared, so CPU, not wall time). A last line per deck writes cardgen's own pixels with Pillow
+(level 3, and ``optimize``): the same-pixels size comparison. ``--before DIR`` measures another
+checkout of cardgen (e.g. ``git archive`` of an older commit) beside this one. Decks:
 
 * ``falling``: the FALLING deck, 54 cards, 8 faces + 1 back;
 * ``falling x10``: the same with every count x 10 (540 cards, still 9 images to draw);
@@ -91,14 +94,21 @@ CARDGEN_ARGS = {
 }
 
 
+BEFORE: Path | None = None
+"""With ``--before DIR``: another checkout of cardgen (e.g. ``git archive`` of an older commit),
+measured as ``before`` beside this one (its command as a user runs it)."""
+
+
 def cardgen_command(kind: str, deck: Path, out: Path) -> list[str]:
     """``cardgen export DECK --to png -o OUT`` as a whole process (the code of this checkout)."""
     return [sys.executable, "-m", "cardgen.cli", "export", str(deck), "--to", "png", "-o", str(out),
-            *CARDGEN_ARGS[kind]]
+            *CARDGEN_ARGS.get(kind, [])]
 
 
 # -- Pillow alone ------------------------------------------------------------------------------
-def run_pillow(deck: Path, out: Path) -> dict[str, float]:
+def run_pillow(deck: Path, out: Path, scale: int = 1) -> dict[str, float]:
+    """Draw and write the deck's PNGs with Pillow alone; with ``scale`` 2, every card is drawn at twice
+    the size and halved (``Image.reduce``): Pillow's way to anti-alias shapes, as cardgen's are."""
     start = time.perf_counter()
     from PIL import Image, ImageDraw, ImageFont
     from ruamel.yaml import YAML
@@ -107,9 +117,9 @@ def run_pillow(deck: Path, out: Path) -> dict[str, float]:
     data = YAML(typ="safe").load((deck / "deck.yaml").read_text())
     fonts = ROOT / "cardgen" / "fonts"
     px = DPI / 72
-    bleed = round(3 * MM * px)
     # the whole card with its bleed rounded once, as cardgen sizes its images: 821 x 1121 px
-    W, H = round((63.5 + 6) * MM * px), round((88.9 + 6) * MM * px)
+    bleed, W, H = round(3 * MM * px), round((63.5 + 6) * MM * px), round((88.9 + 6) * MM * px)
+    px, bleed, W, H = px * scale, bleed * scale, W * scale, H * scale
     w, h = W - 2 * bleed, H - 2 * bleed
     title_font = ImageFont.truetype(str(fonts / "Vollkorn-Bold.ttf"), round(18 * px))
     label_font = ImageFont.truetype(str(fonts / "Lato-Bold.ttf"), round(7.5 * px))
@@ -152,8 +162,8 @@ def run_pillow(deck: Path, out: Path) -> dict[str, float]:
         step = 7 * px
         if name == "dots":
             r = 1.2 * px
-            for row in range(int(band / step) + 2):
-                y = band - row * step
+            for row in range(int(band / step) + 1):
+                y = band - (row + 0.5) * step
                 for col in range(int(W / step) + 2):
                     x = col * step + (step / 2 if row % 2 else 0)
                     d.ellipse((x - r, y - r, x + r, y + r), fill=fill)
@@ -234,6 +244,8 @@ def run_pillow(deck: Path, out: Path) -> dict[str, float]:
         return image
 
     def encode(image: Image.Image) -> bytes:
+        if scale > 1:
+            image = image.reduce(scale)
         buffer = io.BytesIO()
         image.save(buffer, "PNG", compress_level=LEVEL, dpi=(DPI, DPI))
         return buffer.getvalue()
@@ -252,8 +264,8 @@ def run_pillow(deck: Path, out: Path) -> dict[str, float]:
             "files": files + 1, "drawn": len(data["cards"]) + 1}
 
 
-def worker(deck: Path, out: Path) -> None:
-    print(json.dumps(run_pillow(deck, out)))
+def worker(deck: Path, out: Path, scale: int) -> None:
+    print(json.dumps(run_pillow(deck, out, scale)))
 
 
 ENV = dict(os.environ)
@@ -267,11 +279,13 @@ def measure(kind: str, deck: Path, out: Path) -> dict[str, float]:
     """One whole process (imports included): its CPU seconds (user + system, its reaped workers
     included, from ``os.wait4``), wall seconds, and the files it wrote."""
     shutil.rmtree(out, ignore_errors=True)
-    command = (cardgen_command(kind, deck, out) if kind in CARDGEN_ARGS
-               else [sys.executable, __file__, "--worker", str(deck), str(out)])
+    command = (cardgen_command(kind, deck, out) if kind in CARDGEN_ARGS or kind == "before"
+               else [sys.executable, __file__, "--worker", str(deck), str(out), "2" if kind == "pillow-aa" else "1"])
+    root = BEFORE if kind == "before" and BEFORE is not None else ROOT
+    env = dict(ENV, PYTHONPATH=str(root)) if kind == "before" else ENV
     with tempfile.TemporaryFile("w+") as errors:
         start = time.perf_counter()
-        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, text=True, cwd=ROOT, env=ENV)
+        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, text=True, cwd=root, env=env)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -311,49 +325,52 @@ def pillow_sizes(folder: Path) -> dict[str, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--reps", type=int, default=3)
-    parser.add_argument("--worker", nargs=2, metavar=("DECK", "OUT"), help=argparse.SUPPRESS)
+    parser.add_argument("--before", type=Path, metavar="DIR",
+                        help="another cardgen checkout to measure beside this one (e.g. the code before a change)")
+    parser.add_argument("--worker", nargs=3, metavar=("DECK", "OUT", "SCALE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(Path(args.worker[0]), Path(args.worker[1]))
+        worker(Path(args.worker[0]), Path(args.worker[1]), int(args.worker[2]))
         return
+    global BEFORE
+    BEFORE = args.before.resolve() if args.before else None
     from PIL import Image
-
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    print(f"PNG export, {DPI} dpi with bleed (821 x 1121 px), {cores} cores; median of {args.reps}, "
-          "whole processes (imports included), runs alternating. cg: `cardgen export --to png` as run by "
-          "a user; cg-1: --jobs 1; cg-np: --no-preflight. Pillow writes at zlib level 3.")
-    print(f"{'deck':>12} {'cards':>6} {'drawn':>6} {'cg CPU':>7} {'cg-1 CPU':>9} {'cg-np CPU':>10} {'Pillow CPU':>11} "
-          f"{'ratio':>6} {'ratio-1':>8} {'ratio-np':>9} {'cg wall':>8} {'Pillow wall':>12} {'cg KB':>7} {'Pillow KB':>10} "
-          f"{'cg px, Pillow L3 KB':>20} {'cg px, Pillow optimize KB':>26}")
+    print(f"PNG export, {DPI} dpi with bleed (821 x 1121 px), {cores} cores; median of {args.reps}, whole "
+          "processes (imports included), runs alternating. cardgen: `cardgen export --to png` as a user runs "
+          "it; -1: --jobs 1; -np: --no-preflight. Pillow: shapes drawn at 1x (jagged edges); Pillow AA: drawn at "
+          "2x and halved (anti-aliased, like cardgen's). Both Pillow scripts write at zlib level 3.")
+    print(f"{'deck':>12} {'run':>12} {'cards':>6} {'drawn':>6} {'CPU s':>7} {'wall s':>7} {'KB':>7} "
+          f"{'Pillow/this':>12} {'Pillow AA/this':>15}")
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         ENV.pop("PYTHONDONTWRITEBYTECODE", None)
         ENV["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
         for label, deck in make_decks(tmp / "decks").items():
-            runs: dict[str, list[dict[str, float]]] = {"cardgen": [], "cardgen-1": [], "cardgen-np": [], "pillow": []}
+            kinds = ["cardgen", "cardgen-1", "cardgen-np", *(["before"] if BEFORE else []), "pillow", "pillow-aa"]
+            runs: dict[str, list[dict[str, float]]] = {kind: [] for kind in kinds}
             for kind in runs:  # one untimed run each: bytecode compiled, files in the page cache
                 measure(kind, deck, tmp / "out" / kind)
             for _ in range(args.reps):
                 for kind, results in runs.items():
                     results.append(measure(kind, deck, tmp / "out" / kind))
-            for kind in ("cardgen", "pillow"):
+            for kind in ("cardgen", "pillow", "pillow-aa"):
                 with Image.open(next((tmp / "out" / kind).glob("*.png"))) as image:
                     assert image.size == (821, 1121), (kind, image.size)
-            assert runs["cardgen"][0]["files"] == runs["pillow"][0]["files"], "both must write the same files"
-            cpu = {kind: statistics.median(r["cpu"] for r in rs) for kind, rs in runs.items()}
-            wall = {kind: statistics.median(r["wall"] for r in rs) for kind, rs in runs.items()}
-            ratios = {kind: statistics.median(p["cpu"] / c["cpu"] for c, p in zip(runs[kind], runs["pillow"]))
-                      for kind in ("cardgen", "cardgen-1", "cardgen-np")}
-            same_pixels = pillow_sizes(tmp / "out" / "cardgen")
-            first = runs["cardgen"][0]
-            print(f"{label:>12} {first['cards']:>6.0f} {first['drawn']:>6.0f} {cpu['cardgen']:>7.3f} "
-                  f"{cpu['cardgen-1']:>9.3f} {cpu['cardgen-np']:>10.3f} {cpu['pillow']:>11.3f} "
-                  f"{ratios['cardgen']:>6.2f} {ratios['cardgen-1']:>8.2f} {ratios['cardgen-np']:>9.2f} "
-                  f"{wall['cardgen']:>8.3f} {wall['pillow']:>12.3f} {first['bytes'] / 1024:>7.0f} "
-                  f"{runs['pillow'][0]['bytes'] / 1024:>10.0f} {same_pixels['level 3'] / 1024:>20.0f} "
-                  f"{same_pixels['optimize'] / 1024:>26.0f}")
-    print("ratio = Pillow CPU s / cardgen CPU s, median of the back-to-back pairs: above 1 means cardgen spends "
-          "less CPU. 'cg px, Pillow …': cardgen's own pixels written by Pillow (the same-settings size comparison).")
+                assert runs[kind][0]["files"] == runs["cardgen"][0]["files"], "all must write the same files"
+            for kind, results in runs.items():
+                ratios = [statistics.median(p["cpu"] / c["cpu"] for c, p in zip(results, runs[base]))
+                          for base in ("pillow", "pillow-aa")]
+                name = {"before": f"before ({BEFORE.name if BEFORE else ''})"}.get(kind, kind)
+                print(f"{label:>12} {name:>12} {results[0]['cards']:>6.0f} {results[0]['drawn']:>6.0f} "
+                      f"{statistics.median(r['cpu'] for r in results):>7.3f} "
+                      f"{statistics.median(r['wall'] for r in results):>7.3f} {results[0]['bytes'] / 1024:>7.0f} "
+                      f"{ratios[0]:>12.2f} {ratios[1]:>15.2f}")
+            same = pillow_sizes(tmp / "out" / "cardgen")
+            print(f"{label:>12} cardgen's own pixels written by Pillow: {same['level 3'] / 1024:.0f} KB at level 3, "
+                  f"{same['optimize'] / 1024:.0f} KB with optimize")
+    print("Pillow/this = Pillow CPU s / this run's CPU s, median of the back-to-back pairs: above 1 means the "
+          "run spends less CPU than the Pillow script.")
 
 
 if __name__ == "__main__":
