@@ -62,7 +62,7 @@ def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> 
               "through the shop's CMYK profile) into DIR/proof.")
 @strict_option
 @no_preflight_option
-@click.option("-j", "--jobs", type=click.IntRange(1, 256), help="Worker processes (default: one per 16 distinct pictures, up to every core).")
+@click.option("-j", "--jobs", type=click.IntRange(1, 256), help="Processes to rasterise on, this one included (default: one per 16 distinct pictures, up to every core).")
 @click.option("--base-url", metavar="URL", callback=_base_url,
               help="--to tts: the web address the images will be uploaded to (https://…/); "
                    "the saved object then points there instead of at local files.")

@@ -31,8 +31,8 @@ Progress = Callable[[int, int], None]
 
 RENDERS_PER_WORKER = 16
 """A worker process costs about as much CPU as rendering and encoding a few cards (the fork, its
-page faults, opening the PDF and loading its fonts again); by default one is started per this
-many renders, up to one per core."""
+page faults, opening the PDF and loading its fonts again); by default one process (this one
+first) is used per this many renders, up to one per core."""
 
 
 @dataclass(frozen=True)
@@ -193,7 +193,8 @@ def _pool_context() -> BaseContext:
 
 def run_jobs(pdf: Path, jobs: Sequence[RasterJob], *, workers: int | None = None,
              progress: Progress | None = None) -> list[Image.Image | None]:
-    """Run every job, on up to ``workers`` processes (default: :func:`default_workers`); results in job order.
+    """Run every job, on up to ``workers`` processes, this one included (default: :func:`default_workers`);
+    results in job order.
 
     ``progress(done, total)`` counts files written plus images returned.
     """
@@ -234,14 +235,37 @@ def run_jobs(pdf: Path, jobs: Sequence[RasterJob], *, workers: int | None = None
 def _run_pool(pdf: Path, jobs: Sequence[RasterJob], count: int, context: BaseContext,
               collect: Callable[[int, tuple[int, tuple[int, int], bytes | None]], None],
               results: list[Image.Image | None]) -> list[Image.Image | None]:
-    """Run the jobs on ``count`` worker processes, handing each result to ``collect``."""
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    """Run the jobs on ``count`` processes, this one included, handing each result to ``collect``.
 
-    with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
-        futures = {pool.submit(_run, str(pdf), job): index for index, job in enumerate(jobs)}
+    ``count - 1`` forked workers take the first jobs; this process renders the last ``1 / count``
+    of them meanwhile (pdfium is opened here only after the fork), collecting the workers'
+    results between its own, so the work of a whole worker process's start is saved.
+    """
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+
+    own = len(jobs) // count
+    pooled = len(jobs) - own
+    with ProcessPoolExecutor(max_workers=count - 1, mp_context=context) as pool:
+        futures = {pool.submit(_run, str(pdf), job): index for index, job in enumerate(jobs[:pooled])}
+        pending: set[Future[tuple[int, tuple[int, int], bytes | None]]] = set(futures)
+
+        def drain(*, block: bool) -> None:
+            nonlocal pending
+            while pending:
+                done, pending = wait(pending, timeout=None if block else 0, return_when=FIRST_COMPLETED)
+                for future in done:
+                    collect(futures[future], future.result())
+                if not block:
+                    return
+
         try:
-            for future in as_completed(futures):
-                collect(futures[future], future.result())
+            try:
+                for index in range(pooled, len(jobs)):
+                    collect(index, _run(str(pdf), jobs[index]))
+                    drain(block=False)
+            finally:
+                _close(str(pdf))
+            drain(block=True)
         except BaseException:
             for future in futures:
                 future.cancel()

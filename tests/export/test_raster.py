@@ -66,3 +66,36 @@ def test_scanlines_that_are_not_an_images_rows_are_refused() -> None:
         encode_scanlines(bytearray(10), (2, 2))
     with pytest.raises(ValueError, match="filter 0"):
         encode_scanlines(bytearray(b"\x00" * 7 + b"\x01" + b"\x00" * 6), (2, 2))
+
+
+@pytest.mark.parametrize("failing", [0, 3], ids=["in a worker", "in this process"])
+def test_a_job_that_cannot_write_fails_the_run_wherever_it_runs(tmp_path: Path, failing: int) -> None:
+    """Two processes: a forked worker takes jobs 0–1, this process jobs 2–3; a write error in either
+    ends the run with that error, and nothing hangs."""
+    from cardgen.output import OutputError
+
+    cards = write_card_pages(load_deck(FALLING), tmp_path / "cards.pdf")
+    box = cards.box(bleed=True)
+    folder = tmp_path / "out"
+    folder.mkdir()
+    jobs = [raster.RasterJob(page, box, (60, 80), (folder / f"{page}.png",), 72.0) for page in range(4)]
+    jobs[failing] = raster.RasterJob(failing, box, (60, 80), (tmp_path / "missing" / "x.png",), 72.0)
+    with pytest.raises(OutputError):
+        raster.run_jobs(cards.path, jobs, workers=2)
+    assert not (tmp_path / "missing").exists()
+
+
+def test_two_processes_write_what_one_writes(tmp_path: Path) -> None:
+    cards = write_card_pages(load_deck(FALLING), tmp_path / "cards.pdf")
+    box = cards.box(bleed=True)
+    written = {}
+    for workers in (1, 2, 3):
+        folder = tmp_path / f"out-{workers}"
+        folder.mkdir()
+        done: list[int] = []
+        jobs = [raster.RasterJob(page, box, (60, 80), (folder / f"{page}.png",), 72.0) for page in range(9)]
+        raster.run_jobs(cards.path, jobs, workers=workers, progress=lambda n, total, done=done: done.append(n))
+        assert done == list(range(1, 10))
+        written[workers] = {p.name: p.read_bytes() for p in folder.iterdir()}
+    assert written[1] == written[2] == written[3]
+    assert len(written[1]) == 9
