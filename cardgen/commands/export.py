@@ -8,7 +8,6 @@ from urllib.parse import urlsplit
 
 import click
 
-from cardgen.build import translator_for
 from cardgen.buildable import check_buildable
 from cardgen.commands import console
 from cardgen.commands.options import (
@@ -25,6 +24,7 @@ from cardgen.commands.preflight import (
     preflight_before_writing,
     strict_option,
 )
+from cardgen.i18n.translator import translator_for
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 from cardgen.output import remove_stale_temps, staged_folder
@@ -62,7 +62,7 @@ def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> 
               "through the shop's CMYK profile) into DIR/proof.")
 @strict_option
 @no_preflight_option
-@click.option("-j", "--jobs", type=click.IntRange(1, 256), help="Worker processes (default: one per 16 distinct pictures, up to every core).")
+@click.option("-j", "--jobs", type=click.IntRange(1, 256), help="Processes to rasterise on, this one included (default: one per 16 distinct pictures, up to every core).")
 @click.option("--base-url", metavar="URL", callback=_base_url,
               help="--to tts: the web address the images will be uploaded to (https://…/); "
                    "the saved object then points there instead of at local files.")

@@ -16,7 +16,8 @@ from cardgen.export.card_pages import CardPage, CardPages
 from cardgen.export.common import ExportResult, card_pages
 from cardgen.export.manifest import ManifestRow, write_manifest
 from cardgen.export.png import image_size
-from cardgen.export.raster import Progress, RasterJob, encode_png, run_jobs, write_file
+from cardgen.export.png_encoder import encode_png
+from cardgen.export.raster import Progress, RasterJob, run_jobs, write_file
 from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps
 from cardgen.render.card_renderer import Translate, no_translation

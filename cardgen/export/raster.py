@@ -9,31 +9,30 @@ proof sheets). Each process opens the PDF once.
 
 from __future__ import annotations
 
-import io
-import multiprocessing
+import gc
 import os
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
+from cardgen.export.png_encoder import encode_scanlines
 from cardgen.output import TEMP_SUFFIX, check_target, output_error
+
+if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
 
 Box = tuple[float, float, float, float]
 Progress = Callable[[int, int], None]
 
-PNG_COMPRESS_LEVEL = 3
-"""zlib level for every PNG cardgen writes: ~30% faster to deflate than Pillow's 6, ~15% more bytes."""
-
 RENDERS_PER_WORKER = 16
 """A worker process costs about as much CPU as rendering and encoding a few cards (the fork, its
-page faults, opening the PDF and loading its fonts again); by default one is started per this
-many renders, up to one per core."""
+page faults, opening the PDF and loading its fonts again); by default one process (this one
+first) is used per this many renders, up to one per core."""
 
 
 @dataclass(frozen=True)
@@ -76,35 +75,60 @@ def _document(pdf: str) -> Any:
     return doc
 
 
+def _render(pdf: str, page_index: int, box: Box, size: tuple[int, int], bitmap: Any) -> None:
+    """Render ``box`` of a page into the white-filled ``bitmap`` (pdfium's), scaled to fill ``size`` pixels."""
+    import pypdfium2.raw as pdfium_c
+
+    page = _document(pdf)[page_index]
+    try:
+        page_w, page_h = page.get_size()
+        x0, y0, x1, y1 = box
+        width, height = size
+        sx, sy = width / (x1 - x0), height / (y1 - y0)
+        flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER  # RGB byte order, as Pillow reads it
+        pdfium_c.FPDF_RenderPageBitmap(bitmap, page, -round(x0 * sx), -round((page_h - y1) * sy),
+                                       round(page_w * sx), round(page_h * sy), 0, flags)
+    finally:
+        page.close()
+
+
 def render_region(pdf: str, page_index: int, box: Box, size: tuple[int, int]) -> Image.Image:
     """``box`` of a page, scaled to fill exactly ``size`` pixels, as an RGB image."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
 
-    page = _document(pdf)[page_index]
-    page_w, page_h = page.get_size()
-    x0, y0, x1, y1 = box
     width, height = size
-    sx, sy = width / (x1 - x0), height / (y1 - y0)
     bitmap = pdfium.PdfBitmap.new_native(width, height, pdfium_c.FPDFBitmap_BGR, rev_byteorder=True)
-    bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
-    flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER
-    pdfium_c.FPDF_RenderPageBitmap(bitmap, page, -round(x0 * sx), -round((page_h - y1) * sy),
-                                   round(page_w * sx), round(page_h * sy), 0, flags)
-    image = bitmap.to_pil()  # for a 3-byte bitmap Pillow's frombuffer already copies the pixels
-    page.close()
-    bitmap.close()
-    return image
+    try:
+        bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
+        _render(pdf, page_index, box, size, bitmap)
+        return bitmap.to_pil()  # for a 3-byte bitmap Pillow's frombuffer already copies the pixels
+    finally:
+        bitmap.close()
 
 
-def encode_png(image: Image.Image, *, dpi: float | None = None) -> bytes:
-    """``image`` as PNG bytes at :data:`PNG_COMPRESS_LEVEL`, written by Pillow."""
-    buffer = io.BytesIO()
-    options: dict[str, Any] = {"compress_level": PNG_COMPRESS_LEVEL}
-    if dpi:
-        options["dpi"] = (dpi, dpi)
-    image.save(buffer, "PNG", **options)
-    return buffer.getvalue()
+def render_scanlines(pdf: str, page_index: int, box: Box, size: tuple[int, int]) -> bytearray:
+    """What :func:`render_region` renders, laid out as a PNG's unfiltered scanlines: each row of RGB
+    bytes after a 0 byte. pdfium draws straight into that layout (a bitmap whose rows start one
+    byte in and lie one byte apart), so the pixels reach the PNG writer without a copy."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium_c
+
+    width, height = size
+    stride = width * 3 + 1
+    scanlines = bytearray(stride * height)  # zeros: the filter byte before each row stays 0
+    rows = (ctypes.c_ubyte * (len(scanlines) - 1)).from_buffer(scanlines, 1)
+    bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, pdfium_c.FPDFBitmap_BGR, ctypes.addressof(rows), stride)
+    if not bitmap:
+        raise MemoryError(f"pdfium could not make a {width} x {height} bitmap")
+    try:
+        pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)
+        _render(pdf, page_index, box, size, bitmap)
+    finally:
+        pdfium_c.FPDFBitmap_Destroy(bitmap)  # the memory is the bytearray's: not freed by pdfium
+        del rows
+    return scanlines
 
 
 def write_file(target: Path, data: bytes) -> None:
@@ -141,13 +165,13 @@ def write_file(target: Path, data: bytes) -> None:
 
 def _run(pdf: str, job: RasterJob) -> tuple[int, tuple[int, int], bytes | None]:
     """In a worker: render one job; write its files, or hand back raw RGB pixels."""
-    image = render_region(pdf, job.page, job.box, job.size)
     if not job.targets:
+        image = render_region(pdf, job.page, job.box, job.size)
         return len(job.targets), image.size, image.tobytes()
-    data = encode_png(image, dpi=job.dpi)
+    data = encode_scanlines(render_scanlines(pdf, job.page, job.box, job.size), job.size, dpi=job.dpi)
     for target in job.targets:
         write_file(target, data)
-    return len(job.targets), image.size, None
+    return len(job.targets), job.size, None
 
 
 def default_workers(renders: int) -> int:
@@ -155,11 +179,13 @@ def default_workers(renders: int) -> int:
     return max(1, min(cpu_count(), -(-renders // RENDERS_PER_WORKER)))
 
 
-def _pool_context() -> multiprocessing.context.BaseContext:
+def _pool_context() -> BaseContext:
     """fork where it is safe (Linux, no other threads): a worker starts in milliseconds.
 
     Elsewhere the platform's default; workers then import only this module, Pillow and pdfium.
     """
+    import multiprocessing  # with the pool: a run on one process never loads it
+
     if sys.platform.startswith("linux") and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context()
@@ -167,7 +193,8 @@ def _pool_context() -> multiprocessing.context.BaseContext:
 
 def run_jobs(pdf: Path, jobs: Sequence[RasterJob], *, workers: int | None = None,
              progress: Progress | None = None) -> list[Image.Image | None]:
-    """Run every job, on up to ``workers`` processes (default: :func:`default_workers`); results in job order.
+    """Run every job, on up to ``workers`` processes, this one included (default: :func:`default_workers`);
+    results in job order.
 
     ``progress(done, total)`` counts files written plus images returned.
     """
@@ -192,11 +219,53 @@ def run_jobs(pdf: Path, jobs: Sequence[RasterJob], *, workers: int | None = None
         finally:
             _close(str(pdf))
         return results
-    with ProcessPoolExecutor(max_workers=count, mp_context=_pool_context()) as pool:
-        futures = {pool.submit(_run, str(pdf), job): index for index, job in enumerate(jobs)}
+    context = _pool_context()
+    # forked workers share the parent's memory until they write to it; with the parent's objects
+    # frozen, their garbage collector leaves those pages alone (fewer copied pages, less CPU)
+    freeze = context.get_start_method() == "fork" and gc.get_freeze_count() == 0
+    if freeze:
+        gc.freeze()
+    try:
+        return _run_pool(pdf, jobs, count, context, collect, results)
+    finally:
+        if freeze:
+            gc.unfreeze()
+
+
+def _run_pool(pdf: Path, jobs: Sequence[RasterJob], count: int, context: BaseContext,
+              collect: Callable[[int, tuple[int, tuple[int, int], bytes | None]], None],
+              results: list[Image.Image | None]) -> list[Image.Image | None]:
+    """Run the jobs on ``count`` processes, this one included, handing each result to ``collect``.
+
+    ``count - 1`` forked workers take the first jobs; this process renders the last ``1 / count``
+    of them meanwhile (pdfium is opened here only after the fork), collecting the workers'
+    results between its own, so the work of a whole worker process's start is saved.
+    """
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+
+    own = len(jobs) // count
+    pooled = len(jobs) - own
+    with ProcessPoolExecutor(max_workers=count - 1, mp_context=context) as pool:
+        futures = {pool.submit(_run, str(pdf), job): index for index, job in enumerate(jobs[:pooled])}
+        pending: set[Future[tuple[int, tuple[int, int], bytes | None]]] = set(futures)
+
+        def drain(*, block: bool) -> None:
+            nonlocal pending
+            while pending:
+                done, pending = wait(pending, timeout=None if block else 0, return_when=FIRST_COMPLETED)
+                for future in done:
+                    collect(futures[future], future.result())
+                if not block:
+                    return
+
         try:
-            for future in as_completed(futures):
-                collect(futures[future], future.result())
+            try:
+                for index in range(pooled, len(jobs)):
+                    collect(index, _run(str(pdf), jobs[index]))
+                    drain(block=False)
+            finally:
+                _close(str(pdf))
+            drain(block=True)
         except BaseException:
             for future in futures:
                 future.cancel()

@@ -17,8 +17,9 @@ from cardgen.color.cmyk import CmykConverter, PrintCondition, print_condition
 from cardgen.color.gamut import SHIFT_WARNING, key_colour_shifts
 from cardgen.export.card_pages import CardPages
 from cardgen.export.png import file_stem
+from cardgen.export.png_encoder import encode_png
 from cardgen.export.raster import _close as close_document
-from cardgen.export.raster import encode_png, pixels, render_region, write_file
+from cardgen.export.raster import pixels, render_region, write_file
 from cardgen.model.deck import DeckSpec
 from cardgen.render.fonts import BODY, font_path
 

@@ -27,7 +27,8 @@ from cardgen.export.card_pages import CardPage, CardPages, back_layouts
 from cardgen.export.common import ExportResult, card_pages
 from cardgen.export.manifest import ManifestRow, write_manifest
 from cardgen.export.png import file_stem
-from cardgen.export.raster import Progress, RasterJob, encode_png, pixels, run_jobs, write_file
+from cardgen.export.png_encoder import encode_png
+from cardgen.export.raster import Progress, RasterJob, pixels, run_jobs, write_file
 from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps
 from cardgen.render.card_renderer import Translate, no_translation

@@ -57,13 +57,14 @@ def twin_deck(tmp: Path) -> Path:
 def count_renders(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Record the page of every pdfium render the export makes (in this process: ``workers=1``)."""
     pages: list[int] = []
-    render = raster.render_region
+    for name in ("render_region", "render_scanlines"):  # an image, or a PNG's scanlines
+        render = getattr(raster, name)
 
-    def counted(pdf: str, page: int, box: raster.Box, size: tuple[int, int]) -> Image.Image:
-        pages.append(page)
-        return render(pdf, page, box, size)
+        def counted(pdf: str, page: int, box: raster.Box, size: tuple[int, int], _render=render) -> object:
+            pages.append(page)
+            return _render(pdf, page, box, size)
 
-    monkeypatch.setattr(raster, "render_region", counted)
+        monkeypatch.setattr(raster, name, counted)
     return pages
 
 
