@@ -466,14 +466,18 @@ def format_move(position: Position, move: Move, rules: FallingOffRules, *, style
     steps = ""
     if momentum:
         _, events = play(position, move, rules)
-        promoted = {(e.square, e.careening): e.kind for e in events if isinstance(e, PiecePromoted)}
+        # two careening pawns may promote on one square in one turn (to different pieces): each takes its own
+        promoted: dict[tuple[Square, bool], list[Kind]] = {}
+        for e in events:
+            if isinstance(e, PiecePromoted):
+                promoted.setdefault((e.square, e.careening), []).append(e.kind)
         items = []
         stepped_to: set[Square] = set()
         for event in events:
             if isinstance(event, PieceStepped):
                 item = format_square_step(style, event.piece.kind, event.origin, event.landing)
-                if event.piece.kind is Kind.PAWN and event.landing is not None and (event.landing, True) in promoted:
-                    item += f"={style.letter(promoted[(event.landing, True)])}"
+                if event.piece.kind is Kind.PAWN and event.landing is not None and promoted.get((event.landing, True)):
+                    item += f"={style.letter(promoted[(event.landing, True)].pop(0))}"
                     stepped_to.add(event.landing)
                 items.append(item)
         for event in events:  # a pawn standing on its last rank that promotes without stepping

@@ -115,3 +115,13 @@ def test_long_random_games_stay_consistent(seed: int, rules: FallingOffRules) ->
     game = random_game(seed, rules, plies=300)
     for turn in game.turns:
         check_consistent(turn.after)
+
+
+def test_two_pawns_promoting_on_one_square_to_different_pieces_are_written_each_as_it_promoted() -> None:
+    """Found by the property above: Pd2→d1=R and Pd2→d1=N in one turn were both written =R."""
+    rules = next(r for r in RULE_SETS.elements if r.name == "falling-off")  # type: ignore[attr-defined]
+    game = random_game(50561750, rules)
+    text = format_line(game.start, game.moves, rules)
+    assert "[Pd2→d1=R, Pd2→d1=N]" in text or "[Pd2→d1=N, Pd2→d1=R]" in text
+    read = read_line(text, rules)
+    assert read.moves == game.moves and read.positions[-1] == game.position
