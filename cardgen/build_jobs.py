@@ -22,6 +22,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -87,6 +88,12 @@ class JobResult:
     """``preflight``: what it found (warnings, or errors with ``strict``)."""
     skipped: bool = False
     """Not run: its deck failed its check, or the build had already failed (nothing would be written)."""
+    worker: int = 0
+    """The process that ran it (its id), and when (``time.monotonic``, the same clock in every process)."""
+    started: float = 0.0
+    ended: float = 0.0
+    cpu: float = 0.0
+    """CPU seconds it took (user + system, in its worker)."""
 
     @property
     def failed(self) -> bool:
@@ -137,7 +144,8 @@ def plan_jobs(deck: DeckSpec, folder: Path, out_dir: Path, *, languages: Sequenc
 
 def run_job(job: Job) -> JobResult:
     """Run one job (in a worker, or here); user errors come back as problems, not exceptions."""
-    result = JobResult(job)
+    result = JobResult(job, worker=os.getpid(), started=time.monotonic())
+    cpu = time.process_time()
     try:
         deck = _DECKS.get(job.folder)
         if deck is None:
@@ -158,6 +166,7 @@ def run_job(job: Job) -> JobResult:
     except CardgenError as error:
         # CardgenError's fields do not survive pickling as an exception; send each problem's words
         result.problems = [CardgenError(problem.format()) for problem in error.problems]
+    result.ended, result.cpu = time.monotonic(), time.process_time() - cpu
     return result
 
 

@@ -120,7 +120,7 @@ def _build(jobs: list[Job], decks: dict[Path, tuple[int, DeckSpec]], problems: d
     made: list[Path] = []  # folders made for the output, deepest first
     checks_failed = False
     count = sum(job.product not in CHECKS for job in jobs)
-    started = time.process_time()
+    started, began = time.process_time(), time.monotonic()
 
     def before_start(job: Job) -> Job:
         if job.product in CHECKS:
@@ -171,6 +171,16 @@ def _build(jobs: list[Job], decks: dict[Path, tuple[int, DeckSpec]], problems: d
         if result.path is not None:  # (a product the deck does not have, e.g. no rulebook.md, says nothing)
             console.say(f"wrote {display_path(shown[result.path.parent] / result.path.name)}")
     console.detail(f"{count} products: {time.process_time() - started:.1f} CPU seconds in this process")
+    for line in timeline(results, since=began):
+        console.detail(line)
+
+
+def timeline(results: list[JobResult], *, since: float) -> list[str]:
+    """When each job ran and where (``-v``): seconds since ``since`` (``time.monotonic``), its CPU seconds."""
+    workers = {pid: n for n, pid in enumerate(dict.fromkeys(r.worker for r in sorted(results, key=lambda r: r.started)
+                                                         if not r.skipped), 1)}
+    return [f"  {r.started - since:6.2f} – {r.ended - since:5.2f} s  worker {workers[r.worker]}  "
+            f"{r.cpu:5.2f} CPU s  {r.job.label}" for r in sorted(results, key=lambda r: r.started) if not r.skipped]
 
 
 def _missing_folders(folder: Path) -> list[Path]:
