@@ -171,6 +171,8 @@ def _build(jobs: list[Job], decks: dict[Path, tuple[int, DeckSpec]], problems: d
         if result.path is not None:  # (a product the deck does not have, e.g. no rulebook.md, says nothing)
             console.say(f"wrote {display_path(shown[result.path.parent] / result.path.name)}")
     console.detail(f"{count} products: {time.process_time() - started:.1f} CPU seconds in this process")
+    console.detail(f"this process: {time.process_time():.2f} CPU s since it started; the jobs, "
+                   f"in seconds since the checks began:")
     for line in timeline(results, since=began):
         console.detail(line)
 
