@@ -39,9 +39,10 @@ if TYPE_CHECKING:
 CHECKS = ("check", "preflight")
 """The jobs that decide whether a build may write: a deck's checks, its preflight."""
 
-LONGEST_FIRST = ("check", "rulebook", "walkthrough", "preflight", "cards")
+LONGEST_FIRST = ("check", "preflight", "rulebook", "walkthrough", "cards")
 """Which job the pool starts first when several are ready: a deck's check (it lets the rest of the
-deck start), then products by how long they usually take."""
+deck start) and preflight (its warnings are shown early, and a ``--strict`` failure stops the build
+early), then products by how long they usually take, so the short ones fill in at the end."""
 
 _TRANSLATORS: dict[tuple[Path, str, bool], tuple[Callable[[str, str], str], list[str]]] = {}
 """Translators a process has made, by (deck folder, language, allow_untranslated), with their notes."""
