@@ -144,3 +144,22 @@ def test_preflight_warnings_come_deck_by_deck_whichever_finishes_first(runner, t
     for deck in ("greyscale", "overflow"):
         pdf = Path("output") / deck / "cards-en.pdf"
         assert (tmp_path / "j1" / pdf).read_bytes() == (tmp_path / "j2" / pdf).read_bytes()
+
+
+def test_verbose_prints_when_and_where_each_job_ran_and_a_deck_is_built_only_after_its_check(
+        runner, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from cardgen import buildable
+
+    _slow(buildable, "check_buildable", "clean", monkeypatch)  # a second in which the other worker is free
+    result = runner.invoke(main, ["build", str(PREFLIGHT / "clean"), "-o", str(tmp_path / "out"), "-j", "2", "-v",
+                                  "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert any(line.startswith("this process: ") for line in result.stderr.splitlines())
+    rows = [line.split() for line in result.stderr.splitlines() if " worker " in line]
+    # "  0.40 –  0.96 s  worker 1   0.31 CPU s  clean check": start, end, worker, job
+    runs = {" ".join(row[9:]): (float(row[0]), float(row[2]), row[5]) for row in rows}
+    assert sorted(runs) == sorted(["clean check", "clean preflight", "clean cards (en)", "clean rulebook (en)",
+                                   "clean walkthrough (en)"])
+    assert {worker for _, _, worker in runs.values()} <= {"1", "2"}
+    check_ended = runs["clean check"][1]
+    assert all(start >= check_ended for job, (start, _, _) in runs.items() if job != "clean check")
