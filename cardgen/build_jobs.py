@@ -73,6 +73,8 @@ class Job:
     """``preflight``: what it measures."""
     strict: bool = False
     """``preflight``: any problem it finds fails the build (``--strict``)."""
+    size: int = 0
+    """How much it has to do, to start the longest of a kind first: distinct cards, or bytes of rulebook text."""
 
     @property
     def label(self) -> str:
@@ -116,7 +118,7 @@ def plan_checks(deck: DeckSpec, folder: Path, out_dir: Path, *, languages: Seque
     """The jobs that check one deck before anything is written: ``check``, then ``preflight`` if asked."""
     _DECKS[folder] = deck
     common = dict(folder=folder, deck=deck.deck, language="", out_dir=out_dir, paper=paper,
-                  allow_untranslated=allow_untranslated)
+                  allow_untranslated=allow_untranslated, size=len(deck.cards))
     jobs = [Job(product="check", languages=tuple(languages or ()), **common)]  # type: ignore[arg-type]
     if preflight is not None:
         jobs.append(Job(product="preflight", preflight=preflight, strict=strict, **common))  # type: ignore[arg-type]
@@ -128,8 +130,10 @@ def plan_jobs(deck: DeckSpec, folder: Path, out_dir: Path, *, languages: Sequenc
               theme: str = "default", guides: bool = False, butted: bool = False) -> list[Job]:
     """The jobs of one deck, in the sequential build's order (language, then product)."""
     from cardgen.build import PRODUCTS
+    from cardgen.i18n.messages import rulebook_path
 
     _DECKS[folder] = deck
+    sizes = {"rulebook": _file_size(rulebook_path(deck))}
     jobs = []
     for language in languages or deck.languages:
         first = True
@@ -138,9 +142,16 @@ def plan_jobs(deck: DeckSpec, folder: Path, out_dir: Path, *, languages: Sequenc
                 continue
             jobs.append(Job(folder=folder, deck=deck.deck, language=language, product=product, out_dir=out_dir,
                             paper=paper, allow_untranslated=allow_untranslated, theme=theme, guides=guides,
-                            butted=butted, report_notes=first))
+                            butted=butted, report_notes=first, size=sizes.get(product, len(deck.cards))))
             first = False
     return jobs
+
+
+def _file_size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:  # (no rulebook: the job has nothing to do)
+        return 0
 
 
 def run_job(job: Job) -> JobResult:
@@ -250,7 +261,8 @@ def run_jobs(jobs: Sequence[Job], *, workers: int, on_done: Callable[[JobResult,
                    run_job(before_start(job) if before_start else job))
         return [schedule.results[i] for i in range(total)]
     waiting = sorted(range(total), key=lambda i: (LONGEST_FIRST.index(jobs[i].product)
-                                                  if jobs[i].product in LONGEST_FIRST else len(LONGEST_FIRST), i))
+                                                  if jobs[i].product in LONGEST_FIRST else len(LONGEST_FIRST),
+                                                  -jobs[i].size, i))
     _preload({job.product for job in jobs}, {job.language for job in jobs if job.language})
     gc.freeze()  # the workers' garbage collector then leaves the inherited objects (and their pages) alone
     methods = multiprocessing.get_all_start_methods()
