@@ -167,8 +167,11 @@ def run_job(job: Job) -> JobResult:
         if job.product == "check":
             from cardgen.buildable import check_buildable
 
-            check_buildable(deck, languages=list(job.languages) or None, paper=job.paper,
-                            allow_untranslated=job.allow_untranslated)
+            checked = check_buildable(deck, languages=list(job.languages) or None, paper=job.paper,
+                                      allow_untranslated=job.allow_untranslated)
+            for language, translate in checked.translators.items():  # what this process builds next reuses them
+                _TRANSLATORS[(job.folder, language, job.allow_untranslated)] = (
+                    translate, checked.notes.get(language, []))
         elif job.product == "preflight":
             from cardgen.preflight.run import PreflightOptions, preflight_deck
 
