@@ -25,7 +25,7 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -117,12 +117,11 @@ def plan_checks(deck: DeckSpec, folder: Path, out_dir: Path, *, languages: Seque
                 strict: bool = False) -> list[Job]:
     """The jobs that check one deck before anything is written: ``check``, then ``preflight`` if asked."""
     _DECKS[folder] = deck
-    common = dict(folder=folder, deck=deck.deck, language="", out_dir=out_dir, paper=paper,
-                  allow_untranslated=allow_untranslated, size=len(deck.cards))
-    jobs = [Job(product="check", languages=tuple(languages or ()), **common)]  # type: ignore[arg-type]
-    if preflight is not None:
-        jobs.append(Job(product="preflight", preflight=preflight, strict=strict, **common))  # type: ignore[arg-type]
-    return jobs
+    check = Job(folder=folder, deck=deck.deck, language="", product="check", out_dir=out_dir, paper=paper,
+                allow_untranslated=allow_untranslated, languages=tuple(languages or ()), size=len(deck.cards))
+    if preflight is None:
+        return [check]
+    return [check, replace(check, product="preflight", languages=(), preflight=preflight, strict=strict)]
 
 
 def plan_jobs(deck: DeckSpec, folder: Path, out_dir: Path, *, languages: Sequence[str] | None = None,

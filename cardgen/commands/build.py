@@ -10,7 +10,15 @@ from pathlib import Path
 import click
 
 from cardgen.build import build_deck, find_decks
-from cardgen.build_jobs import CHECKS, Job, JobResult, default_jobs, plan_checks, plan_jobs, run_jobs
+from cardgen.build_jobs import (
+    CHECKS,
+    Job,
+    JobResult,
+    default_jobs,
+    plan_checks,
+    plan_jobs,
+    run_jobs,
+)
 from cardgen.commands import console
 from cardgen.commands.options import (
     butted_option,
