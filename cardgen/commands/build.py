@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import contextlib
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
 from cardgen.build import build_deck, find_decks
-from cardgen.build_jobs import JobResult, default_jobs, plan_jobs, run_jobs
-from cardgen.buildable import check_buildable
+from cardgen.build_jobs import (
+    CHECKS,
+    Job,
+    JobResult,
+    default_jobs,
+    plan_checks,
+    plan_jobs,
+    run_jobs,
+)
 from cardgen.commands import console
 from cardgen.commands.options import (
     butted_option,
@@ -22,13 +30,16 @@ from cardgen.commands.options import (
     theme_option,
 )
 from cardgen.commands.preflight import (
+    before_writing_options,
     no_preflight_option,
+    report_before_writing,
     strict_option,
     warn_before_writing,
 )
 from cardgen.errors import CardgenError, DeckError, ProblemList
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
+from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps, staged_folder
 
 
@@ -60,9 +71,12 @@ def command(deck_dirs: tuple[Path, ...], output: Path | None, languages: tuple[s
         raise click.BadParameter(f"names the folder of one deck's files, and {len(folders)} decks would be built "
                                  "(their files have the same names); build them one at a time, or leave -o out "
                                  "for output/<deck>/", param_hint="-o/--output")
-    problems: list[CardgenError] = []
-    planned = []
-    for folder in folders:
+    problems: dict[int, list[CardgenError]] = {}  # by deck, reported in the order the decks were named
+    checks: list[Job] = []
+    products: list[Job] = []
+    decks: dict[Path, tuple[int, DeckSpec]] = {}  # deck folder → its place on the command line, the deck
+    for number, folder in enumerate(folders):
+        problems[number] = []
         try:
             deck = select_deck_cards(load_deck(folder), cards)
             check_theme(deck, theme)
@@ -80,47 +94,115 @@ def command(deck_dirs: tuple[Path, ...], output: Path | None, languages: tuple[s
                                on_note=console.note)
                 console.detail(f"{deck.deck}: {time.process_time() - started:.1f} CPU seconds")
                 continue
-            # every check the build depends on, before anything is written (what 'cardgen validate' runs)
-            check_buildable(deck, languages=list(languages) or None, paper=paper,
-                            allow_untranslated=allow_untranslated)
-            if not no_preflight:  # warnings on stderr; with --strict an error, and nothing written
-                warn_before_writing(deck, languages=list(languages) or deck.languages, paper=paper, strict=strict,
-                                    allow_untranslated=allow_untranslated, butted=butted)
-            remove_stale_temps(target)
-            planned.append((deck, folder, target))
         except CardgenError as error:
-            problems.extend(error.problems)
-    if problems:
-        raise ProblemList(f"{len(problems)} problems", items=problems)
-    if not planned:
-        return
-    shown: dict[Path, Path] = {}  # staging folder → the output folder its files move to
+            problems[number].extend(error.problems)
+            continue
+        # every check the build depends on (what 'cardgen validate' runs), then the preflight (warnings on
+        # stderr; with --strict an error): jobs of their own, run before anything of this deck is built
+        preflight = None if no_preflight else before_writing_options(
+            languages=list(languages) or deck.languages, paper=paper, allow_untranslated=allow_untranslated,
+            butted=butted)
+        checks += plan_checks(deck, folder, target, languages=list(languages) or None, paper=paper,
+                              allow_untranslated=allow_untranslated, preflight=preflight, strict=strict)
+        products += plan_jobs(deck, folder, target, languages=list(languages) or None, paper=paper,
+                              allow_untranslated=allow_untranslated, theme=theme, guides=guides, butted=butted)
+        decks[folder] = (number, deck)
+    if any(problems.values()):
+        products = []  # a deck that could not be loaded: nothing is built, every other deck is still checked
+    if checks:
+        _build(checks + products, decks, problems, workers=jobs or default_jobs())
+    _raise_any(problems)
 
-    # every product goes into a staging folder inside its deck's output folder; they all move into place
-    # together once every product of every deck is built, so a failed build leaves the old files as they were
-    started = time.process_time()
-    with contextlib.ExitStack() as stack:
-        jobs_to_run = []
-        for deck, folder, target in planned:
-            stage = stack.enter_context(staged_folder(target))
-            shown[stage] = target
-            jobs_to_run += plan_jobs(deck, folder, stage, languages=list(languages) or None, paper=paper,
-                                     allow_untranslated=allow_untranslated, theme=theme, guides=guides,
-                                     butted=butted)
-        with console.progress("products", enabled=len(jobs_to_run) > 1) as progress:
 
-            def done(result: JobResult, count: int, total: int) -> None:
-                for note in result.notes:
-                    console.note(note)
-                if progress:
-                    progress(count, total)
+def _build(jobs: list[Job], decks: dict[Path, tuple[int, DeckSpec]], problems: dict[int, list[CardgenError]], *,
+           workers: int) -> None:
+    """Check every deck and build its products; they move into place only if nothing failed.
 
-            results = run_jobs(jobs_to_run, workers=jobs or default_jobs(), on_done=done)
-        for result in results:
-            problems.extend(result.problems)
-        if problems:
-            raise ProblemList(f"{len(problems)} problems", items=problems)
+    Every product goes into a staging folder inside its deck's output folder, made when the deck's
+    first product starts (after its check passed); they all move into place together once every
+    product of every deck is built, so a failed build leaves the old files as they were. Should a
+    check fail after another deck's products started (``-j N``), the output folders made for them
+    are removed again: as with ``-j 1``, a build that fails its checks leaves no trace.
+    """
+    stages: dict[Path, Path] = {}  # output folder → its staging folder
+    made: list[Path] = []  # folders made for the output, deepest first
+    checks_failed = False
+    count = sum(job.product not in CHECKS for job in jobs)
+    started, began = time.process_time(), time.monotonic()
+
+    def before_start(job: Job) -> Job:
+        if job.product in CHECKS:
+            return job
+        if job.out_dir not in stages:
+            made[:0] = _missing_folders(job.out_dir)
+            remove_stale_temps(job.out_dir)
+            stages[job.out_dir] = stack.enter_context(staged_folder(job.out_dir))
+        return replace(job, out_dir=stages[job.out_dir])
+
+    def in_order(index: int, result: JobResult) -> None:  # what is printed, in the same order with any -j
+        nonlocal checks_failed
+        number, deck = decks[result.job.folder]
+        checks_failed = checks_failed or (result.failed and result.job.product in CHECKS)
+        if result.skipped:
+            return
+        if result.job.product == "preflight":
+            try:
+                with console.above_bar():
+                    report_before_writing(deck, result.findings, strict=result.job.strict)
+            except CardgenError as error:
+                problems[number].extend(error.problems)
+            return
+        problems[number].extend(result.problems)
+        for note in result.notes:
+            console.note(note)
+
+    try:
+        with contextlib.ExitStack() as stack, console.progress("products", enabled=count > 1) as progress:
+            built = 0
+
+            def done(result: JobResult, _count: int, _total: int) -> None:
+                nonlocal built
+                if result.job.product not in CHECKS:
+                    built += 1
+                    if progress:
+                        progress(built, count)
+
+            results = run_jobs(jobs, workers=workers, on_done=done, in_order=in_order, before_start=before_start)
+            _raise_any(problems)  # (inside: the staging folders are removed, nothing moves into place)
+    except BaseException:
+        for folder in made if checks_failed else ():  # (only if still empty: the build put nothing there)
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
+    shown = {stage: target for target, stage in stages.items()}
     for result in results:  # in place now, in the order of the sequential build
         if result.path is not None:  # (a product the deck does not have, e.g. no rulebook.md, says nothing)
             console.say(f"wrote {display_path(shown[result.path.parent] / result.path.name)}")
-    console.detail(f"{len(jobs_to_run)} products: {time.process_time() - started:.1f} CPU seconds in this process")
+    console.detail(f"{count} products: {time.process_time() - started:.1f} CPU seconds in this process")
+    console.detail(f"this process: {time.process_time():.2f} CPU s since it started; the jobs, "
+                   f"in seconds since the checks began:")
+    for line in timeline(results, since=began):
+        console.detail(line)
+
+
+def timeline(results: list[JobResult], *, since: float) -> list[str]:
+    """When each job ran and where (``-v``): seconds since ``since`` (``time.monotonic``), its CPU seconds."""
+    workers = {pid: n for n, pid in enumerate(dict.fromkeys(r.worker for r in sorted(results, key=lambda r: r.started)
+                                                         if not r.skipped), 1)}
+    return [f"  {r.started - since:6.2f} – {r.ended - since:5.2f} s  worker {workers[r.worker]}  "
+            f"{r.cpu:5.2f} CPU s  {r.job.label}" for r in sorted(results, key=lambda r: r.started) if not r.skipped]
+
+
+def _missing_folders(folder: Path) -> list[Path]:
+    """``folder`` and those of its parents that do not exist yet, deepest first."""
+    missing = []
+    while not folder.exists() and not folder.is_symlink() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    return missing
+
+
+def _raise_any(problems: dict[int, list[CardgenError]]) -> None:
+    found = [problem for number in sorted(problems) for problem in problems[number]]
+    if found:
+        raise ProblemList(f"{len(found)} problems", items=found)

@@ -81,6 +81,16 @@ def detail(line: str) -> None:
 
 
 @contextmanager
+def above_bar() -> Iterator[None]:
+    """Lines echoed inside go above the progress bar, if one is on screen (as :func:`say` does)."""
+    _clear_bar()
+    try:
+        yield
+    finally:
+        _redraw_bar()
+
+
+@contextmanager
 def progress(label: str, *, enabled: bool = True) -> Iterator[Callable[[int, int], None] | None]:
     """A progress bar on stderr; nothing with --quiet, when disabled or when stderr is not a terminal."""
     if not enabled or _state.quiet or not sys.stderr.isatty():

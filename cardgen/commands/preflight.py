@@ -147,12 +147,26 @@ def warn_before_writing(deck: DeckSpec, *, languages: Sequence[str], paper: str,
 
     ``drawn``: per language, the faces the sheets measured as they drew them (not drawn again).
     """
+    options = before_writing_options(languages=languages, paper=paper, layout=layout, printer_margin=printer_margin,
+                                     allow_untranslated=allow_untranslated, butted=butted, crop_marks=crop_marks)
+    report_before_writing(deck, check_deck(deck, options, drawn).problems, strict=strict)
+
+
+def before_writing_options(*, languages: Sequence[str], paper: str, layout: str = "duplex",
+                           printer_margin: float | None = None, allow_untranslated: bool = False,
+                           butted: bool = False, crop_marks: bool = True) -> PreflightOptions:
+    """What :func:`warn_before_writing` checks: the one paper and layout about to be written."""
     options = PreflightOptions(languages=tuple(languages), papers=(paper,), layouts=(layout,),
                                allow_untranslated=allow_untranslated, butted=butted, crop_marks=crop_marks,
                                print_notes=False)
-    if printer_margin is not None:
-        options = replace(options, printer_margin=printer_margin)
-    problems = check_deck(deck, options, drawn).problems
+    return options if printer_margin is None else replace(options, printer_margin=printer_margin)
+
+
+def report_before_writing(deck: DeckSpec, problems: Sequence[Problem], *, strict: bool) -> None:
+    """The preflight's ``problems`` as warnings on stderr; with ``strict`` an error (nothing written yet).
+
+    ``cardgen build -j N`` measures in a worker and reports here, in the parent, deck by deck.
+    """
     if not problems:
         return
     if strict:  # one error line per problem, then the verdict; nothing has been written yet
