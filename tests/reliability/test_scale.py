@@ -1,4 +1,4 @@
-"""A 5,000-card deck with art builds with bounded memory (run with -m slow)."""
+"""A 5,400-card deck of distinct cards with art builds with bounded memory (run with -m slow)."""
 
 from __future__ import annotations
 
@@ -27,18 +27,18 @@ print(json.dumps({"pages": result.pages, "cards": result.cards, "seconds": time.
 def test_five_thousand_cards_with_art_in_bounded_memory(tmp_path: Path) -> None:
     sys.path.insert(0, str(ROOT / "bench"))
     try:
-        from sheets import make_deck  # bench/sheets.py: FALLING × factor, shared art on every card
+        from bench_deck import make_deck  # the sheet benchmark's deck: distinct cards, shared art on every card
     finally:
         sys.path.pop(0)
-    small = make_deck(tmp_path, 10)
-    big = make_deck(tmp_path, 100)
+    small = make_deck(tmp_path, 540, distinct=True)
+    big = make_deck(tmp_path, 5400, distinct=True)
     runs = {}
     for name, deck in (("small", small), ("big", big)):
         proc = subprocess.run([sys.executable, "-c", SCRIPT, str(deck), str(tmp_path / f"{name}.pdf")],
                               capture_output=True, text=True, check=True)
         runs[name] = json.loads(proc.stdout)
     assert runs["big"]["cards"] == 5400
-    assert runs["big"]["pages"] == 2 * 600
+    assert runs["big"]["pages"] == 2 * 900  # six poker cards to an A4 page, fronts and backs
     assert runs["big"]["peak_mb"] < 300
     # linear (or better) in cards: 10× the cards costs at most ~10× the time
     assert runs["big"]["seconds"] < 12 * max(runs["small"]["seconds"], 0.05)
@@ -78,6 +78,6 @@ def test_twenty_thousand_distinct_yaml_cards_validate_and_build(tmp_path: Path) 
     from pypdf import PdfReader
 
     pages = len(PdfReader(tmp_path / "out" / "cards-en.pdf").pages)
-    assert pages == 2 * -(-20_000 // 9)  # fronts and backs, nine poker cards per A4 page
+    assert pages == 2 * -(-20_000 // 6)  # fronts and backs, six poker cards per A4 page (two-bleed gutters)
     assert peaks["build"] < 1500, peaks
     print(f"peak RSS: validate {peaks['validate']} MB, build {peaks['build']} MB")
