@@ -18,7 +18,6 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
 from cardgen.render.canvas import Align, Point, TextFit, VAlign
 from cardgen.render.fonts import ensure_font, register_fonts
-from cardgen.render.recording_canvas import RecordingCanvas
 
 BBox = tuple[float, float, float, float]
 Matrix = tuple[float, float, float, float, float, float]
@@ -61,15 +60,14 @@ def intersect(a: BBox, b: BBox) -> BBox | None:
     return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else None
 
 
-class MeasuringCanvas(RecordingCanvas):
-    """Records every call (as :class:`RecordingCanvas` does) and the :class:`Ink` each one leaves."""
+class MeasuringCanvas:
+    """Implements :class:`~cardgen.render.canvas.Canvas`: records the :class:`Ink` each call leaves, draws nothing."""
 
     def __init__(self, *, text_only: frozenset[tuple[str, str]] = frozenset(), language: str = "en") -> None:
         """``text_only``: (layout, element) pairs whose shapes and images are not wanted, only their text.
 
         ``language``: the typography pass of a text box drawn without a language of its own.
         """
-        super().__init__()
         self.language = language
         register_fonts()
         self.text_only = text_only
@@ -85,9 +83,6 @@ class MeasuringCanvas(RecordingCanvas):
         self.layout: str | None = None
         self.element: str | None = None
 
-    def _log(self, name: str, *args: Any, **kwargs: Any) -> None:
-        """Keeps no call log: only the ink is wanted (a log would double the cost of measuring)."""
-
     # -- who is drawing ---------------------------------------------------------------------
     def begin_element(self, layout: str, element: str) -> None:
         """Called by the card renderer before each layout element: the ink that follows is theirs."""
@@ -101,48 +96,44 @@ class MeasuringCanvas(RecordingCanvas):
 
     # -- state ------------------------------------------------------------------------------
     def save(self) -> None:
-        super().save()
         self._stack.append((self._matrix, self._clip, self._fill, self._stroke, self._width))
 
     def restore(self) -> None:
-        super().restore()
         if self._stack:
             self._matrix, self._clip, self._fill, self._stroke, self._width = self._stack.pop()
 
     def translate(self, x: float, y: float) -> None:
-        super().translate(x, y)
         self._matrix = _multiply(self._matrix, (1.0, 0.0, 0.0, 1.0, x, y))
 
     def scale(self, sx: float, sy: float) -> None:
-        super().scale(sx, sy)
         self._matrix = _multiply(self._matrix, (sx, 0.0, 0.0, sy, 0.0, 0.0))
 
     def rotate(self, degrees: float) -> None:
-        super().rotate(degrees)
         r = math.radians(degrees)
         cos, sin = math.cos(r), math.sin(r)
         self._matrix = _multiply(self._matrix, (cos, sin, -sin, cos, 0.0, 0.0))
 
     def set_fill(self, color: str, alpha: float = 1.0) -> None:
-        super().set_fill(color, alpha)
         self._fill = color
 
     def set_stroke(self, color: str, width: float, *, dash: Sequence[float] | None = None, alpha: float = 1.0,
                    cap: str = "butt") -> None:
-        super().set_stroke(color, width, dash=dash, alpha=alpha, cap=cap)
         self._stroke, self._width, self._cap = color, width, cap
 
     def clip_rect(self, x: float, y: float, w: float, h: float) -> None:
-        super().clip_rect(x, y, w, h)
         box = self._bbox([(x, y), (x + w, y + h), (x, y + h), (x + w, y)])
         self._clip = box if self._clip is None else (intersect(self._clip, box) or (box[0], box[1], box[0], box[1]))
 
     # -- geometry ---------------------------------------------------------------------------
     def _bbox(self, points: Sequence[Point], pad: float = 0.0) -> BBox:
-        mapped = [_apply(self._matrix, x, y) for x, y in points]
-        xs, ys = [p[0] for p in mapped], [p[1] for p in mapped]
-        scale = math.sqrt(abs(self._matrix[0] * self._matrix[3] - self._matrix[1] * self._matrix[2]))
-        pad *= scale
+        a, b, c, d, e, f = self._matrix
+        if b == 0.0 and c == 0.0:  # no rotation (nearly every card): each axis maps on its own
+            xs = [a * x + e for x, _ in points]
+            ys = [d * y + f for _, y in points]
+        else:
+            mapped = [_apply(self._matrix, x, y) for x, y in points]
+            xs, ys = [p[0] for p in mapped], [p[1] for p in mapped]
+        pad *= math.sqrt(abs(a * d - b * c))
         return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
     def _add(self, kind: str, points: Sequence[Point], *, pad: float = 0.0, colour: str = "", **extra: Any) -> None:
@@ -163,27 +154,22 @@ class MeasuringCanvas(RecordingCanvas):
 
     # -- drawing ----------------------------------------------------------------------------
     def rect(self, x: float, y: float, w: float, h: float, *, radius: float = 0, fill: bool = True, stroke: bool = False) -> None:
-        super().rect(x, y, w, h, radius=radius, fill=fill, stroke=stroke)
         self._shape([(x, y), (x + w, y + h), (x, y + h), (x + w, y)], fill, stroke)
 
     def polygon(self, points: Sequence[Point], *, fill: bool = True, stroke: bool = False, close: bool = True) -> None:
-        super().polygon(points, fill=fill, stroke=stroke, close=close)
         self._shape(list(points), fill, stroke)
 
     def bezier_path(self, start: Point, segments: Sequence[Any], *, fill: bool = True, stroke: bool = False,
                     close: bool = True) -> None:
-        super().bezier_path(start, segments, fill=fill, stroke=stroke, close=close)
         points = [start]
         for segment in segments:
             points.extend(segment if len(segment) == 3 and isinstance(segment[0], tuple) else [segment])
         self._shape(points, fill, stroke)
 
     def circle(self, x: float, y: float, r: float, *, fill: bool = True, stroke: bool = False) -> None:
-        super().circle(x, y, r, fill=fill, stroke=stroke)
         self._shape([(x - r, y - r), (x + r, y + r), (x - r, y + r), (x + r, y - r)], fill, stroke)
 
     def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
-        super().line(x1, y1, x2, y2)
         half = self._width / 2
         if self._cap == "butt" and (x1 == x2 or y1 == y2):  # a butt end stops at the end point
             dx, dy = (half, 0.0) if x1 == x2 else (0.0, half)
@@ -192,20 +178,16 @@ class MeasuringCanvas(RecordingCanvas):
             self._add("stroke", [(x1, y1), (x2, y2)], pad=half, colour=self._stroke)
 
     def image(self, path: str, x: float, y: float, w: float, h: float) -> None:
-        super().image(path, x, y, w, h)
         self._add("image", [(x, y), (x + w, y + h)])
 
     def drawing(self, key: str, svg_path: str, x: float, y: float, w: float, h: float) -> None:
-        super().drawing(key, svg_path, x, y, w, h)
         self._add("image", [(x, y), (x + w, y + h)])
 
     def group(self, key: str, bbox: tuple[float, float, float, float], draw: Callable[[Any], None]) -> None:
         """Measured by running the group's drawing here (a PDF stores it once; its ink is the same)."""
-        super().group(key, bbox, draw)
         draw(self)
 
     def text(self, x: float, y: float, text: str, *, font: str, size: float, align: Align = "left") -> None:
-        super().text(x, y, text, font=font, size=size, align=align)
         if not text:
             return
         name = ensure_font(font)
@@ -218,8 +200,6 @@ class MeasuringCanvas(RecordingCanvas):
                  min_size: float | None = None, leading: float = 1.2, align: Align = "left",
                  valign: VAlign = "top", color: str = "#000000", language: str | None = None) -> float:
         if not text:
-            super().text_box(text, x, y, w, h, font=font, size=size, min_size=min_size, leading=leading, align=align,
-                             valign=valign, color=color, language=language)
             return size
         from cardgen.i18n.typography import apply_typography
         from cardgen.render.reportlab_canvas import _extra_space, fit_paragraph
@@ -237,20 +217,18 @@ class MeasuringCanvas(RecordingCanvas):
                      valign: VAlign = "top", color: str = "#000000", language: str | None = None,
                      fit: TextFit | None) -> float:
         """The ink of a text box another canvas has just set as ``fit`` (see :class:`TeeCanvas`)."""
-        super().text_box(text, x, y, w, h, font=font, size=size, min_size=min_size, leading=leading, align=align,
-                         valign=valign, color=color, language=language)
         if not text or fit is None:
             return size
         used, height = fit.size, fit.height
         too_wide = any(extra < -1.0 for extra in fit.spare)  # a point of slack: kerning, not design
         fits = height <= h + 0.01 and not too_wide
         widest = max((w - extra for extra in fit.spare), default=w)
-        start = x + {"left": 0.0, "center": (w - widest) / 2, "right": w - widest}[align]
+        start = x if align == "left" else x + (w - widest) / 2 if align == "center" else x + w - widest
         top = y + h if valign == "top" else y + (h + height) / 2 if valign == "middle" else y + height
-        _, descent = getAscentDescent(ensure_font(font), used)
-        box = self._bbox([(x, y), (x + w, y + h)])
-        # from the first line's top to the last line's descenders (the leading above the first line is air)
+        box = self._bbox(((x, y), (x + w, y + h)))
+        # from the first line's top to the bottom of the last line's leading (the leading above the
+        # first line is air)
         first_air = used * (leading - 1.0)
-        self._add("text", [(start, top - height + descent * 0.0), (start + widest, top - first_air)], text=text,
+        self._add("text", ((start, top - height), (start + widest, top - first_air)), text=text,
                   font=ensure_font(font), size=used, colour=color, box=box, fits=fits)
         return used
