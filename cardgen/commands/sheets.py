@@ -132,7 +132,9 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
         else:
             def before_commit(renderer: CardRenderer) -> None:
                 if watch is not None:
-                    warn_before_writing(deck, drawn={lang: (watch.faces(deck, renderer), renderer)}, **preflight)
+                    with console.above_bar():  # the warnings go above the progress bar, not over it
+                        warn_before_writing(deck, drawn={lang: (watch.faces(deck, renderer), renderer)},
+                                            **preflight)
 
             result = write_sheets(deck, output, options=options, translate=translate, language=lang,
                                   progress=progress, watch=watch, before_commit=before_commit)
