@@ -39,16 +39,27 @@ def draw_faces(deck: DeckSpec, *, language: str = "en", translate: Translate = n
     """Every card's face (once per card, not per copy) and every back layout, measured."""
     layouts = load_deck_layouts(deck)
     renderer = CardRenderer(deck, layouts[deck.layout], layouts, translate=translate, language=language)
-    faces = []
+    return _measured(deck, renderer, {}), renderer
+
+
+def _measured(deck: DeckSpec, renderer: CardRenderer, known: dict[str, Face]) -> list[Face]:
+    """Every card's face (once per card) and every back layout: from ``known``, else drawn and measured now."""
+    out = []
     for card in deck.cards:
-        canvas = MeasuringCanvas(language=language)
-        renderer.draw_face(canvas, card)
-        faces.append(Face(f"face:{card.id}", card.id, deck.face_layout(card), canvas.ink))
+        face = known.get(f"face:{card.id}")
+        if face is None:
+            canvas = MeasuringCanvas(language=renderer.language)
+            renderer.draw_face(canvas, card)
+            face = Face(f"face:{card.id}", card.id, deck.face_layout(card), canvas.ink)
+        out.append(face)
     for name in dict.fromkeys(renderer.back_layout_name(card) for card in deck.cards):
-        canvas = MeasuringCanvas(language=language)
-        renderer.draw_back(canvas, name)
-        faces.append(Face(f"back:{name}", "", name, canvas.ink))
-    return faces, renderer
+        face = known.get(f"back:{name}")
+        if face is None:
+            canvas = MeasuringCanvas(language=renderer.language)
+            renderer.draw_back(canvas, name)
+            face = Face(f"back:{name}", "", name, canvas.ink)
+        out.append(face)
+    return out
 
 
 class SheetFaceWatch:
@@ -72,23 +83,7 @@ class SheetFaceWatch:
 
     def faces(self, deck: DeckSpec, renderer: CardRenderer) -> list[Face]:
         """Every card's face and every back layout, as :func:`draw_faces` lists them."""
-        out = []
-        for card in deck.cards:
-            key = f"face:{card.id}"
-            face = self._faces.get(key)
-            if face is None:
-                canvas = MeasuringCanvas(language=renderer.language)
-                renderer.draw_face(canvas, card)
-                face = Face(key, card.id, deck.face_layout(card), canvas.ink)
-            out.append(face)
-        for name in dict.fromkeys(renderer.back_layout_name(card) for card in deck.cards):
-            face = self._faces.get(f"back:{name}")
-            if face is None:
-                canvas = MeasuringCanvas(language=renderer.language)
-                renderer.draw_back(canvas, name)
-                face = Face(f"back:{name}", "", name, canvas.ink)
-            out.append(face)
-        return out
+        return _measured(deck, renderer, self._faces)
 
 
 def _snippet(text: str, length: int = 28) -> str:

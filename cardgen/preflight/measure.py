@@ -202,13 +202,13 @@ class MeasuringCanvas:
         if not text:
             return size
         from cardgen.i18n.typography import apply_typography
-        from cardgen.render.reportlab_canvas import _extra_space, fit_paragraph
+        from cardgen.render.reportlab_canvas import fit_paragraph, paragraph_fit
 
         # set as the PDF sets it: after the language's typography pass (no-break spaces, curly quotes)
         set_text = apply_typography(text, self.language if language is None else language)
         paragraph, used, height = fit_paragraph(set_text, w, h, font=font, size=size, min_size=min_size, leading=leading,
                                                 align=align, color=color)
-        fit = TextFit(tuple(_extra_space(line) for line in getattr(paragraph.blPara, "lines", [])), used, height)
+        fit = paragraph_fit(paragraph, used, height)
         return self.text_box_set(text, x, y, w, h, font=font, size=size, min_size=min_size, leading=leading,
                                  align=align, valign=valign, color=color, language=language, fit=fit)
 

@@ -167,8 +167,7 @@ class ReportlabCanvas:
                                    align=align, color=color)
             self._paragraph_cache[key] = cached
         paragraph, used_size, height = cached
-        self.last_fit = TextFit(tuple(_extra_space(line) for line in getattr(paragraph.blPara, "lines", [])),
-                                used_size, height)
+        self.last_fit = paragraph_fit(paragraph, used_size, height)
         if valign == "top":
             top = y + h
         elif valign == "middle":
@@ -247,6 +246,11 @@ def fit_paragraph(text: str, w: float, h: float, *, font: str, size: float, min_
         if (height <= h + 0.01 and not too_wide) or current <= smallest:
             return paragraph, current, height
         current = max(smallest, current - 0.25)
+
+
+def paragraph_fit(paragraph: Paragraph, size: float, height: float) -> TextFit:
+    """How a wrapped ``paragraph`` was set: the room left on each of its lines, its size and height."""
+    return TextFit(tuple(_extra_space(line) for line in getattr(paragraph.blPara, "lines", [])), size, height)
 
 
 def _extra_space(line: Any) -> float:
