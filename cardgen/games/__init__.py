@@ -4,25 +4,49 @@ A game package holds its rules engine (plain Python, no drawing). What the game 
 cardgen's products — rulebook diagrams and their labels, a walkthrough writer, caption strings
 for the catalogs — is registered by its optional ``plugin`` module, which :func:`load_games`
 imports. Adding a game therefore touches no shared module.
+
+A deck's ``game:`` value names its package (``falling-off`` → ``falling_off``): what a deck needs
+is registered by its own game's plugin alone (``load_games(deck.game)``), so a FALLING build does
+not import Falling Off's code. Lookups by a name no loaded game registered (a diagram, say) load
+every game and look again.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 
-_loaded = False
+_all_loaded = False
+_loaded: set[str] = set()
+"""Packages whose plugin has been imported (or that have none)."""
 
 
-def load_games() -> None:
-    """Import ``cardgen.games.<game>.plugin`` for every game package that has one (once)."""
-    global _loaded
-    if _loaded:
+def package_of(game: str) -> str:
+    """The subpackage of the game a deck names in ``game:``."""
+    return game.replace("-", "_")
+
+
+def _load(package: str) -> bool:
+    """Import ``cardgen.games.<package>.plugin`` if the package exists (once); whether it exists."""
+    if package in _loaded:
+        return True
+    if not package.isidentifier() or importlib.util.find_spec(f"{__name__}.{package}") is None:
+        return False
+    _loaded.add(package)
+    name = f"{__name__}.{package}.plugin"
+    if importlib.util.find_spec(name) is not None:
+        importlib.import_module(name)
+    return True
+
+
+def load_games(game: str | None = None) -> None:
+    """Import the plugin of ``game`` (a deck's ``game:`` value), or of every game when ``game`` is
+    None or names no game package (once each)."""
+    global _all_loaded
+    if _all_loaded or (game and _load(package_of(game))):
         return
-    _loaded = True
+    _all_loaded = True
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if not info.ispkg:
-            continue
-        name = f"{__name__}.{info.name}.plugin"
-        if importlib.util.find_spec(name) is not None:
-            importlib.import_module(name)
+        if info.ispkg:
+            _load(info.name)

@@ -112,7 +112,7 @@ def rulebook_messages(deck: DeckSpec) -> list[SourceMessage]:
     document = parse_rulebook(path, display=display_path(path))
     out = [SourceMessage(u.context, u.source, RULEBOOK_FILE, u.line, _keep_note(u.source))
            for u in document.units() if u.translatable]
-    for label in labels_for(document):
+    for label in labels_for(document, deck.game):
         out.append(SourceMessage(label.context, label.text, label.file, label.line, label.comment))
     return out
 
@@ -121,7 +121,9 @@ def extract_messages(deck: DeckSpec) -> list[SourceMessage]:
     """Every translatable string of ``deck``, in a stable order (deck, rulebook, labels, others)."""
     from cardgen.games import load_games
 
-    load_games()  # games register their own strings (walkthrough captions, diagram labels)
+    # the deck's game registers its own strings (walkthrough captions, diagram labels); a deck of no
+    # game gets every game's extractors, which give nothing for it
+    load_games(deck.game)
     messages = deck_messages(deck) + sheet_messages() + rulebook_messages(deck)
     for extractor in _EXTRACTORS:
         messages.extend(extractor(deck))

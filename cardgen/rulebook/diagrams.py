@@ -238,18 +238,22 @@ def register_diagram(name: str, *, labels: tuple[Label, ...] = (), needs: tuple[
     return register
 
 
-def find_diagram(name: str) -> DiagramMaker | None:
-    """The diagram registered as ``name``, by this module or by a game's plugin."""
+def find_diagram(name: str, game: str | None = None) -> DiagramMaker | None:
+    """The diagram registered as ``name``, by this module or by a game's plugin (``game``'s first:
+    the deck's own game; every game's when that one has no such diagram)."""
     from cardgen.games import load_games
 
-    load_games()
+    if name not in DIAGRAMS:
+        load_games(game)
+    if name not in DIAGRAMS:
+        load_games()
     return DIAGRAMS.get(name)
 
 
 def ready_diagram(deck: DeckSpec, name: str) -> DiagramMaker | None:
     """The diagram ``name`` (None when none is registered so); a DeckError when ``deck`` lacks a card
     it draws. Nothing is drawn: this is what ``validate`` checks of a ``diagram:`` directive."""
-    maker = find_diagram(name)
+    maker = find_diagram(name, deck.game)
     if maker is not None:
         require_cards(deck, name, NEEDS[name])
     return maker

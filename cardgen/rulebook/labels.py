@@ -80,10 +80,14 @@ CLASS_LABELS: dict[str, tuple[Label, ...]] = {
 """Labels of paragraph classes that only some rulebooks use (``{.clarification}``)."""
 
 
-def diagram_labels(name: str) -> tuple[Label, ...]:
+def diagram_labels(name: str, game: str | None = None) -> tuple[Label, ...]:
+    """The labels of the diagram ``name`` (``game``'s plugin is asked first, as :func:`find_diagram` does)."""
     from cardgen.games import load_games
 
-    load_games()
+    if name not in DIAGRAMS:
+        load_games(game)
+    if name not in DIAGRAMS:
+        load_games()
     return DIAGRAMS.get(name, ())
 
 
@@ -94,11 +98,11 @@ def register_labels(diagram: str, labels: tuple[Label, ...]) -> None:
         ALL[item.context] = item
 
 
-def labels_for(document: Document) -> list[Label]:
-    """The book's labels and those of every diagram the document draws."""
+def labels_for(document: Document, game: str | None = None) -> list[Label]:
+    """The book's labels and those of every diagram the document draws (a book of ``game``'s deck)."""
     out = list(BOOK)
     for block in document.directives():
-        found = diagram_labels(block.args.get("value", "")) if block.name == "diagram" else DIRECTIVES.get(block.name, ())
+        found = diagram_labels(block.args.get("value", ""), game) if block.name == "diagram" else DIRECTIVES.get(block.name, ())
         for label in found:
             if label not in out:
                 out.append(label)

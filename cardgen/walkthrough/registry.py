@@ -89,7 +89,7 @@ def find_walkthrough_check(game: str | None) -> WalkthroughCheck | None:
         return None
     from cardgen.games import load_games
 
-    load_games()
+    load_games(game)
     return _CHECKS.get(game)
 
 
@@ -98,7 +98,7 @@ def find_walkthrough(game: str | None) -> WalkthroughWriter | None:
         return None
     from cardgen.games import load_games
 
-    load_games()
+    load_games(game)
     if game in _WRITER_MODULES and game not in _WRITERS:
         import importlib
 

@@ -66,6 +66,18 @@ def test_sheets_loads_no_network_module(tmp_path: Path) -> None:
     assert loaded == ["cardgen.render.reportlab_canvas"]
 
 
+GAMES = {"falling": "cardgen.games.falling", "falling-off": "cardgen.games.falling_off",
+         "fall-damage": "cardgen.games.fall_damage"}
+
+
+def test_validate_loads_only_the_decks_own_game() -> None:
+    """A deck's diagrams, captions and walkthrough check come from its own game's plugin: the other
+    games' code (their rules engines, diagrams) is not imported."""
+    for deck, package in GAMES.items():
+        loaded = _modules_after(["validate", str(ROOT / "decks" / deck)], tuple(GAMES.values()))
+        assert {name.split(".")[2] for name in loaded} == {package.split(".")[2]}, (deck, loaded)
+
+
 CATALOG_MACHINERY = ("polib", "babel.messages", "cardgen.i18n.catalogs", "cardgen.i18n.checks")
 
 

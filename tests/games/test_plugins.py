@@ -48,3 +48,24 @@ def test_unknown_diagram_names_the_registered_ones(minimal_copy: Path, runner) -
     assert "unknown diagram 'no-such-diagram'" in result.output
     assert "falling-table" in result.output
     assert not (minimal_copy / "out.pdf").exists()
+
+
+def test_a_diagram_of_another_game_is_found_and_an_unknown_one_lists_every_games() -> None:
+    """Only the deck's own game is loaded up front; a name it does not register loads the others
+    (in a fresh interpreter, where no test has loaded them yet)."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    code = ("import sys\n"
+            "from cardgen.rulebook.diagrams import DIAGRAMS, find_diagram\n"
+            "assert find_diagram('falling-table', 'falling') is not None\n"
+            "print(sorted(m for m in sys.modules if m.startswith('cardgen.games.') and m.endswith('.plugin')))\n"
+            "assert find_diagram('fall-damage-push', 'falling') is not None\n"
+            "assert find_diagram('no-such-diagram', 'falling') is None\n"
+            "print(sorted(n for n in DIAGRAMS if n.startswith(('falling-off-', 'fall-damage-')))[:2])\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
+                         env={"PYTHONPATH": str(ROOT), "PATH": ""}).stdout.splitlines()
+    assert out[0] == "['cardgen.games.falling.plugin']"
+    assert out[1] == "['fall-damage-push', 'fall-damage-reach']"
