@@ -38,6 +38,19 @@ def test_new_deck_validates_and_builds_cards_and_rulebook(template: str, runner,
     assert result.exit_code == 0, result.output
     assert len(pypdf.PdfReader(out / "cards-en.pdf").pages) >= 2
     assert len(pypdf.PdfReader(out / "rulebook-en.pdf").pages) >= 1
+    assert "preflight" not in result.output  # no problem to report: the first build is clean
+
+
+@pytest.mark.parametrize("size", sorted(CARD_SIZES))
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_new_deck_passes_a_strict_preflight(template: str, size: str, runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A designer's first deck must not start with problems, at any size ``new`` offers: its type
+    colours stay apart in greyscale, its texts fit inside the safe zone at 6.5 pt or more, its text
+    colours read on their bands."""
+    runner.invoke(main, ["new", "my-game", "--from", template, "--size", size, "--dir", str(tmp_path)])
+    result = runner.invoke(main, ["preflight", str(tmp_path / "my-game"), "--strict"])
+    assert result.exit_code == 0, result.output
+    assert "passes" in result.output
 
 
 @pytest.mark.parametrize("size", sorted(CARD_SIZES))
@@ -94,3 +107,12 @@ def test_a_failure_half_way_leaves_nothing(tmp_path: Path, monkeypatch) -> None:
     with pytest.raises(OSError):
         create_deck("half", parent=tmp_path)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_a_long_deck_name_still_starts_clean(template: str, runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The name goes on the back and the rulebook, not into the one-line credit on every face."""
+    name = "lighthouse-keepers"  # "Lighthouse Keepers": fits the back of a mini card; with a credit after it, a face's foot would not
+    runner.invoke(main, ["new", name, "--from", template, "--size", "mini", "--dir", str(tmp_path)])
+    result = runner.invoke(main, ["preflight", str(tmp_path / name), "--strict"])
+    assert result.exit_code == 0, result.output
