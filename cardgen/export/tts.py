@@ -33,6 +33,27 @@ from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps
 from cardgen.render.card_renderer import Translate, no_translation
 
+_TTS_TAGS = {"<b>": "[b]", "</b>": "[/b]", "<i>": "[i]", "</i>": "[/i]", "<br/>": "\n"}
+
+
+def tts_text(text: str, deck: DeckSpec, translate: Translate) -> str:
+    """Card text as a Tabletop Simulator tooltip shows it: ``**bold**`` and ``*italic*`` in TTS's
+    BBCode (``[b]…[/b]``, ``[i]…[/i]``), ``[[card]]`` as that card's name, ``[[icon:…]]`` left out."""
+    from html import unescape
+
+    from cardgen.render.reportlab_canvas import markup
+    from cardgen.render.rich_card_text import plain_text
+
+    def name_of(reference: str) -> str:
+        card = deck.any_card(reference)
+        return translate(f"card:{card.id}.name", card.name) if card is not None else reference
+
+    marked = markup(plain_text(text, name_of))
+    for tag, code in _TTS_TAGS.items():
+        marked = marked.replace(tag, code)
+    return unescape(marked)
+
+
 MAX_COLS, MAX_ROWS = 10, 7
 MIN_COLS, MIN_ROWS = 2, 2
 MAX_SHEET_PX = 4096
@@ -133,7 +154,7 @@ def saved_object(deck: DeckSpec, plans: list[SheetPlan], sheet_files: list[Path]
             cards.append({
                 "Name": "Card", "Transform": _transform(scale_z),
                 "Nickname": translate(f"card:{card.id}.name", card.name),
-                "Description": translate(f"card:{card.id}.text", card.text) if card.text else "",
+                "Description": tts_text(translate(f"card:{card.id}.text", card.text), deck, translate) if card.text else "",
                 "CardID": cid, "CustomDeck": {sheet_key: custom[sheet_key]},
                 "SidewaysCard": False, "HideWhenFaceDown": True, "Locked": False, "Tooltip": True,
                 "GUID": _guid(deck.deck, card.id, copy),

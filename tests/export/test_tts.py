@@ -189,3 +189,22 @@ def test_the_tts_export_arrives_as_a_whole_and_its_json_names_the_final_files(tm
     custom = json.loads((out / "minimal.json").read_text())["ObjectStates"][0]["CustomDeck"]["1"]
     assert custom["FaceURL"] == (out / "minimal-sheet-1.png").resolve().as_uri()
     assert custom["BackURL"] == (out / "minimal-back.png").resolve().as_uri()
+
+
+def test_card_text_tooltips_use_tts_bbcode_not_markdown(falling_tts) -> None:  # type: ignore[no-untyped-def]
+    """TTS shows a card's Description as its tooltip and reads BBCode, not Markdown: ``**each**``
+    would show its asterisks (deck.yaml: Hit's text has ``**each**``)."""
+    out, _ = falling_tts
+    data = json.loads((out / "falling.json").read_text(encoding="utf-8"))
+    texts = {c["Nickname"]: c["Description"] for c in data["ObjectStates"][0]["ContainedObjects"]}
+    assert "[b]each[/b]" in texts["Hit"]
+    assert not any("*" in text or "<" in text or "[[" in text for text in texts.values())
+
+
+def test_tts_text_names_cards_drops_icons_and_keeps_user_angle_brackets() -> None:
+    from cardgen.export.tts import tts_text
+    from cardgen.render.card_renderer import no_translation
+
+    deck = load_deck(FALLING)
+    assert tts_text("Play [[hit]] *now*, [[icon:action]]a < b & c", deck, no_translation) == \
+        "Play Hit [i]now[/i], a < b & c"
