@@ -52,6 +52,9 @@ _SPACES = f"[ \t{NBSP}{NNBSP}]"
 _LETTER = r"[^\W\d_]"
 
 # -- every language ---------------------------------------------------------------------------
+_OPENING_SINGLE = re.compile(r"(?:(?<=^)|(?<=[*\s(\[{—–/\"“«" + NBSP + NNBSP + r"]))'(?=[^\W\d_])")
+"""A ' that opens a quotation: at the start or after a space or an opening mark, before a letter
+(a ' before a digit is an elision, as in ’90s)."""
 _APOSTROPHE = re.compile(r"'")
 _OPENING_DOUBLE = re.compile(r'(?:(?<=^)|(?<=[\s(\[{—–/' + NBSP + NNBSP + r']))"')
 _MINUS = re.compile(r"(?<![\w.,)\]])-(?=\d)")
@@ -75,6 +78,7 @@ _DECIMAL_POINT = re.compile(r"(?<![\w.])(\d+)\.(\d+)(?![\d.]|\.\d)")  # not in v
 
 
 def _common(segment: str, *, opening: str, closing: str) -> str:
+    segment = _OPENING_SINGLE.sub("‘", segment)
     segment = _APOSTROPHE.sub("’", segment)
     segment = _OPENING_DOUBLE.sub(opening, segment)
     segment = segment.replace('"', closing)

@@ -23,6 +23,7 @@ from cardgen.render.fonts import BODY, BODY_BOLD, BODY_BOLD_ITALIC, BODY_ITALIC,
     (f"wide{NBSP}!", f"wide{NNBSP}!"),
     ('il dit "stop"', f"il dit «{NBSP}stop{NBSP}»"),
     ("l'horloge d'Ana", "l’horloge d’Ana"),
+    ("la carte 'Frappe'", "la carte ‘Frappe’"),
     ("à 00:25.8, soit 1.5 s", f"à 00:25,8, soit 1,5{NBSP}s"),
     ("version v1.2, règle 1.2.3", "version v1.2, règle 1.2.3"),
     ("-1 en Mouvement", f"−1{NBSP}en Mouvement"),
@@ -62,6 +63,10 @@ def test_code_values_links_and_times_are_left_alone(text: str) -> None:
     ("Attack 7 Move 3", f"Attack 7{NBSP}Move{NBSP}3"),
     ("by Jasper Wentworth and J. Ernest", f"by Jasper{NBSP}Wentworth and J.{NBSP}Ernest"),
     ("What? Yes: no! 2-4 players, at 00:25.8", f"What? Yes: no! 2-4{NBSP}players, at 00:25.8"),
+    ("the 'Rider' card", "the ‘Rider’ card"),
+    ("'Hit' first, then James' card", "‘Hit’ first, then James’ card"),
+    ("(in the '90s)", "(in the ’90s)"),
+    ('"the \'inner\' one"', "“the ‘inner’ one”"),
 ])
 def test_english(text: str, expected: str) -> None:
     assert apply_typography(text, "en") == expected
