@@ -75,12 +75,15 @@ class SheetOptions:
     neighbour, so a missed cut shows a sliver of the next card): crop marks only around the grid."""
 
 
-def new_canvas(path: Path, *, pagesize: tuple[float, float], title: str, author: str, subject: str) -> RLCanvas:
-    """A reportlab canvas with cardgen's defaults: invariant output and the bundled font."""
+def new_canvas(path: Path, *, pagesize: tuple[float, float], title: str, author: str, subject: str,
+               lang: str | None = None) -> RLCanvas:
+    """A reportlab canvas with cardgen's defaults: invariant output and the bundled font; ``lang``
+    (the text's language, e.g. ``fr``) goes into the document catalog for screen readers."""
     register_fonts()
     # Binary streams: ASCII85 encoding runs in pure Python and doubles the time (DESIGN.md).
     rl_config.useA85 = 0
-    c = RLCanvas(str(path), pagesize=pagesize, invariant=1, initialFontName=BODY, initialFontSize=10, pageCompression=1)
+    c = RLCanvas(str(path), pagesize=pagesize, invariant=1, initialFontName=BODY, initialFontSize=10, pageCompression=1,
+                 lang=lang)
     c.setTitle(title)
     c.setAuthor(author)
     c.setSubject(subject)
@@ -259,7 +262,7 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
                 watch: FaceWatch | None = None) -> tuple[int, int, Size]:
     paper = fronts.paper
     c = new_canvas(path, pagesize=(paper.width_pt, paper.height_pt), title=title, author=author,
-                   subject=f"Card sheets ({options.layout})")
+                   subject=f"Card sheets ({options.layout})", lang=renderer.language)
     forms = _FormCache(c, renderer, face_uses(cards, renderer), watch)
     rc = forms.rc
     chunks = _chunks(cards, fronts.per_page)
@@ -340,7 +343,7 @@ def _write_single(deck: DeckSpec, path: Path, cards: list[CardSpec], renderer: C
     b = renderer.bleed
     page = Size(renderer.width + 2 * b, renderer.height + 2 * b)
     c = new_canvas(path, pagesize=(page.width_pt, page.height_pt), title=title, author=author,
-                   subject="Single cards with bleed")
+                   subject="Single cards with bleed", lang=renderer.language)
     forms = _FormCache(c, renderer, face_uses(cards, renderer), watch)
     slot = Slot(b, b, renderer.width, renderer.height, (0.0, 0.0, page.width_pt, page.height_pt))
     pages = 0

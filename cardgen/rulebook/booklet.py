@@ -76,6 +76,11 @@ def impose(pdf: bytes, target: Path, *, paper: str) -> int:
     metadata = reader.metadata or {}
     writer.add_metadata({key: str(value) for key, value in metadata.items()
                          if key in ("/Title", "/Author", "/Subject", "/Creator")} | {"/Producer": "cardgen (reportlab, pypdf)"})
+    language = reader.trailer["/Root"].get("/Lang")
+    if language is not None:  # the book's language, for screen readers, as the page-by-page PDF has it
+        from pypdf.generic import NameObject, TextStringObject
+
+        writer._root_object[NameObject("/Lang")] = TextStringObject(str(language))
     with open(target, "wb") as handle:
         writer.write(handle)
     return len(sides) // 2

@@ -234,3 +234,13 @@ def test_a_face_used_once_is_drawn_in_place_and_looks_as_it_does_from_a_form(fal
     x0, y0, x1, y1 = first.clip
     box = (round(x0) + 1, round(height - y1) + 1, round(x1) - 1, round(height - y0) - 1)
     assert render_page(once.path, 0).crop(box).tobytes() == render_page(shared.path, 0).crop(box).tobytes()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_sheets_say_their_language(deck, tmp_path: Path, language: str) -> None:  # type: ignore[no-untyped-def]
+    """The document catalog's /Lang is the text's language (screen readers, PDF/UA checkers)."""
+    from cardgen.build import translator_for
+
+    out = tmp_path / "cards.pdf"
+    write_sheets(deck, out, translate=translator_for(deck, language), language=language)
+    assert pypdf.PdfReader(out).trailer["/Root"]["/Lang"] == language

@@ -93,3 +93,14 @@ def test_a_back_cover_linking_into_the_book_keeps_the_words_of_the_link(tmp_path
     back = pdf[0].get_textpage().get_text_bounded(0, 0, width / 2, height)
     assert "Crédits" in back and "Précisions" in back, back
     pdf.close()
+
+
+def test_the_imposed_booklet_keeps_the_books_language_and_metadata(tmp_path: Path) -> None:
+    from tests.conftest import FALLING
+
+    deck = load_deck(FALLING)
+    out = tmp_path / "booklet.pdf"
+    write_rulebook(deck, out, translate=translator_for(deck, "fr"), language="fr", booklet=True)
+    reader = pypdf.PdfReader(out)
+    assert reader.trailer["/Root"]["/Lang"] == "fr"
+    assert reader.metadata["/Author"].startswith("James Ernest")
