@@ -29,11 +29,56 @@ from cardgen.export.manifest import ManifestRow, write_manifest
 from cardgen.export.png import file_stem
 from cardgen.export.png_encoder import encode_png
 from cardgen.export.raster import Progress, RasterJob, pixels, run_jobs, write_file
-from cardgen.model.deck import DeckSpec
+from cardgen.model.deck import CardSpec, DeckSpec
 from cardgen.output import remove_stale_temps
 from cardgen.render.card_renderer import Translate, no_translation
 
 _TTS_TAGS = {"<b>": "[b]", "</b>": "[/b]", "<i>": "[i]", "</i>": "[/i]", "<br/>": "\n"}
+
+
+def plain_spaces(text: str) -> str:
+    """``text`` with the typography pass's no-break spaces as plain ones: TTS searches object names
+    as typed, with an ordinary space."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def card_description(card: CardSpec, deck: DeckSpec, translate: Translate) -> str:
+    """A card's tooltip: its rule text, then its stats (those the deck names in ``labels``, as
+    ``Move 4 · Health 5``), then its abilities (``[b]Name.[/b] text``), one per line."""
+    lines = [translate(f"card:{card.id}.text", card.text)] if card.text else []
+    stats = [f"{_label(deck, translate, key)} {_stat_value(card, deck, translate, key, value)}"
+             for key, value in card.stats.items() if deck.labels.get(key)]
+    if stats:
+        lines.append(" · ".join(stats))
+    for number, ability in enumerate(card.abilities):
+        text = translate(f"card:{card.id}.abilities.{number}.text", ability.text)
+        if "tip" in ability.icons:
+            text = f"*{text}*"
+        if ability.name:
+            text = f"**{translate(f'card:{card.id}.abilities.{number}.name', ability.name)}.** {text}"
+        lines.append(text)
+    return tts_text("\n".join(lines), deck, translate)
+
+
+def _label(deck: DeckSpec, translate: Translate, key: str) -> str:
+    return translate(f"label:{key}", deck.labels[key]) if deck.labels.get(key) else ""
+
+
+def _stat_value(card: CardSpec, deck: DeckSpec, translate: Translate, key: str, value: str | int) -> str:
+    """A stat as its card prints it: a push with the deck's own direction letter, words translated."""
+    from cardgen.model.stat_values import StatValueError, parse_push
+
+    if isinstance(value, int):
+        return str(value)
+    if key == "push":
+        try:
+            push = parse_push(value)
+        except StatValueError:
+            return value
+        if push.direction is None:
+            return str(push)
+        return f"{_label(deck, translate, f'push-{push.direction.lower()}') or push.direction}{push.distance}"
+    return translate(f"card:{card.id}.stats.{key}", value)
 
 
 def tts_text(text: str, deck: DeckSpec, translate: Translate) -> str:
@@ -153,8 +198,8 @@ def saved_object(deck: DeckSpec, plans: list[SheetPlan], sheet_files: list[Path]
         for copy in range(card.count):
             cards.append({
                 "Name": "Card", "Transform": _transform(scale_z),
-                "Nickname": translate(f"card:{card.id}.name", card.name),
-                "Description": tts_text(translate(f"card:{card.id}.text", card.text), deck, translate) if card.text else "",
+                "Nickname": plain_spaces(translate(f"card:{card.id}.name", card.name)),
+                "Description": card_description(card, deck, translate),
                 "CardID": cid, "CustomDeck": {sheet_key: custom[sheet_key]},
                 "SidewaysCard": False, "HideWhenFaceDown": True, "Locked": False, "Tooltip": True,
                 "GUID": _guid(deck.deck, card.id, copy),

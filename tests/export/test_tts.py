@@ -111,14 +111,18 @@ def test_sheet_size_and_manifest(falling_tts) -> None:  # type: ignore[no-untype
 
 
 def test_more_than_69_distinct_cards_make_more_sheets(tmp_path: Path) -> None:
+    from cardgen.i18n.translator import typeset_english
+
     deck = load_deck(distinct_deck(tmp_path, 75))
-    result = export_tts(deck, tmp_path / "out", dpi=20)
+    result = export_tts(deck, tmp_path / "out", dpi=20, translate=typeset_english)  # as `cardgen export` does
     data = json.loads((tmp_path / "out" / "many.json").read_text())["ObjectStates"][0]
     assert sorted(data["CustomDeck"]) == ["1", "2"]
     assert (data["CustomDeck"]["1"]["NumWidth"], data["CustomDeck"]["1"]["NumHeight"]) == (10, 7)
     assert data["CustomDeck"]["2"]["NumWidth"] * data["CustomDeck"]["2"]["NumHeight"] >= 75 - 69 + 1
     assert data["DeckIDs"][:2] == [100, 101] and data["DeckIDs"][69] == 200 and len(data["DeckIDs"]) == 75
     assert [p.name for p in result.images] == ["many-sheet-1.png", "many-sheet-2.png", "many-back.png"]
+    # names as a player searches for them in TTS: "Card 7" with a typed space (the card prints "Card\u00a07")
+    assert data["ContainedObjects"][7]["Nickname"] == "Card 7"
 
 
 def test_copies_share_one_cell(tmp_path: Path) -> None:
@@ -208,3 +212,21 @@ def test_tts_text_names_cards_drops_icons_and_keeps_user_angle_brackets() -> Non
     deck = load_deck(FALLING)
     assert tts_text("Play [[hit]] *now*, [[icon:action]]a < b & c", deck, no_translation) == \
         "Play Hit [i]now[/i], a < b & c"
+
+
+def test_a_unit_cards_tooltip_holds_its_stats_and_abilities_in_the_decks_language() -> None:
+    """Fall Damage's units have no rule text: their tooltip is their stat tiles and abilities, as printed."""
+    from cardgen.build import translator_for
+    from cardgen.export.tts import card_description, plain_spaces
+    from tests.conftest import ROOT
+
+    deck = load_deck(ROOT / "decks" / "fall-damage")
+    knight = deck.card("knight")
+    english = card_description(knight, deck, translator_for(deck, "en"))
+    assert english.splitlines() == [
+        "Move 3 · Jump 1 · Health 8 · Attack 3 · Reach 1 · Push B1",
+        "[b]Vanguard.[/b] If the Knight is the first unit activated this round, it gets +1\u00a0Move."]
+    french = card_description(knight, deck, translator_for(deck, "fr"))
+    assert french.startswith("Mouvement 3 · Saut 1 · Vie 8 · Attaque 3 · Portée 1 · Poussée R1\n[b]Avant-garde.[/b]")
+    name = translator_for(deck, "en")("card:shield-bearer.name", "Shield Bearer")
+    assert name == "Shield\u00a0Bearer" and plain_spaces(name) == "Shield Bearer"
