@@ -92,8 +92,10 @@ def _mpc(product: str, trim: tuple[float, float]) -> VendorPreset:
 PRODUCTS: dict[str, tuple[VendorPreset, ...]] = {
     # DriveThruCards. Bleed and resolution: DriveThru's "Printed Card Specifications" help page
     # (help.drivethrupartners.com, article 12780748203543): 300 dpi images, 1/8" bleed on all four
-    # sides, nothing important within 1/8" of a trim edge; one PDF per deck, back then front per
-    # card. Poker 825 × 1125 px follows from those figures. The other products' trim sizes are the
+    # sides, nothing important within 1/8" of a trim edge; one PDF per deck. Poker 825 × 1125 px
+    # follows from those figures. The order of a card's two pages in that PDF (written here: front,
+    # then back) is NOT verified from here — an earlier reading of the same page noted "back then
+    # front" — so the README tells users to check it on the shop's proof before ordering. The other products' trim sizes are the
     # ones DriveThruCards lists in its product range; NOT verified from here (the spec page found
     # gives no size list): check the product page before ordering.
     "drivethrucards": (
