@@ -153,7 +153,7 @@ def test_every_product_is_the_same_bytes_however_the_deck_is_named(art_deck: Pat
             out = tmp_path / what / str(n)
             result = subprocess.run([sys.executable, "-m", "cardgen.cli",
                                      *[a.format(deck=argument, out=out) for a in command]],
-                                    cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+                                    cwd=cwd, env=env, capture_output=True, text=True, timeout=300, check=False)
             assert result.returncode == 0, result.stderr
             found[name] = _tree(out)
         _assert_all_the_same(found)

@@ -71,7 +71,7 @@ def test_files_with_the_same_bytes_are_embedded_once_and_other_bytes_apart(half_
         images = [o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
         resources = pdf.pages[0].Resources.XObject
         assert len(images) == 3  # the picture, its soft mask, the green square
-        assert sorted(str(k) for k in resources.keys()) == sorted(
+        assert sorted(str(k) for k in resources) == sorted(
             {f"/FormXob.{image_name(half_clear_png)}", f"/FormXob.{image_name(other)}"})
 
 
