@@ -225,7 +225,7 @@ class ReportlabCanvas:
         """Draw an SVG file; it is converted once and stored once as a Form XObject."""
         from cardgen.render.svg_art import svg_form
 
-        name, width, height = svg_form(self.c, key, svg_path, self._forms)
+        name, width, height = svg_form(self.c, svg_path, self._forms)
         self.c.saveState()
         self.c.translate(x, y)
         self.c.scale(w / width, h / height)

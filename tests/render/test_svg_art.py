@@ -114,3 +114,25 @@ def test_two_wrappers_of_one_pdf_canvas_store_an_svg_once(tmp_path: Path) -> Non
     page = pdfium.PdfDocument(str(target))[0].render(scale=1).to_pil().convert("RGB")
     assert page.getpixel((25, 25)) == page.getpixel((75, 25)) == (204, 51, 51)
     assert target.read_bytes().count(b"/Subtype /Form") == 1
+
+
+def test_svgs_whose_names_look_alike_are_each_drawn(tmp_path: Path) -> None:
+    """``x-1.svg`` and ``x_1.svg`` are two pictures (their forms were both named ``svg_art_x_1_svg``, so
+    the second card showed the first file)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.render.reportlab_canvas import ReportlabCanvas
+
+    for name, colour in [("x-1", "#cc3333"), ("x_1", "#33cc33")]:
+        (tmp_path / f"{name}.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+                                              f'<rect width="10" height="10" fill="{colour}"/></svg>\n', encoding="utf-8")
+    target = tmp_path / "alike.pdf"
+    c = Canvas(str(target), pagesize=(100, 50), invariant=1)
+    rc = ReportlabCanvas(c)
+    for x, name in [(0, "x-1"), (50, "x_1")]:
+        rc.drawing(f"art/{name}.svg", str(tmp_path / f"{name}.svg"), x, 0, 50, 50)
+    c.showPage()
+    c.save()
+    page = pdfium.PdfDocument(str(target))[0].render(scale=1).to_pil().convert("RGB")
+    assert page.getpixel((25, 25)) == (204, 51, 51)
+    assert page.getpixel((75, 25)) == (51, 204, 51)
