@@ -11,7 +11,6 @@ trailer ID derived from the content — the same input gives the same bytes. Dat
 from __future__ import annotations
 
 import io
-import os
 import tempfile
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -28,6 +27,7 @@ from cardgen.output import atomic_path
 from cardgen.preflight.placement import image_uses
 from cardgen.render.card_renderer import Translate, no_translation
 from cardgen.render.sheets import Progress, SheetOptions, SheetsResult
+from cardgen.source_date import source_date
 
 PdfxVersion = Literal["x1a", "x4"]
 VERSION_NAMES = {"x1a": "PDF/X-1a:2003", "x4": "PDF/X-4"}
@@ -51,10 +51,7 @@ class PdfxOptions:
 
 def document_date() -> datetime:
     """``SOURCE_DATE_EPOCH`` if set (reproducible builds' convention), else a fixed date."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch.isdigit():
-        return datetime.fromtimestamp(int(epoch), tz=UTC)
-    return FIXED_DATE
+    return source_date() or FIXED_DATE
 
 
 def pdf_date(when: datetime) -> str:

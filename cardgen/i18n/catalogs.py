@@ -32,6 +32,7 @@ from cardgen.loading.containment import ContainmentError, FileMissing, contained
 from cardgen.loading.deck_loader import display_path
 from cardgen.model.deck import DeckSpec
 from cardgen.output import write_bytes_atomic
+from cardgen.source_date import source_date
 
 LOCALE_DIR = "locale"
 _DATE_LINE = re.compile(rb'^"(POT-Creation-Date|PO-Revision-Date): .*\\n"\n', re.MULTILINE)
@@ -65,7 +66,7 @@ def check_language(language: str) -> Locale:
 
 
 def _new_catalog(deck: DeckSpec, *, locale: Locale | None = None) -> Catalog:
-    now = datetime.now(UTC).replace(second=0, microsecond=0)
+    now = (source_date() or datetime.now(UTC)).replace(second=0, microsecond=0)
     catalog = Catalog(locale=locale, project=deck.title, version=deck.version, copyright_holder=deck.designer,
                       creation_date=now, revision_date=now, charset="utf-8", fuzzy=False)
     what = f"{locale.english_name} translation" if locale else "Translation template"

@@ -18,6 +18,7 @@ from cardgen.render.canvas import Align, Point, TextFit, VAlign
 from cardgen.render.fonts import BODY, ensure_font, register_fonts
 from cardgen.render.one_line import PlainLine, plain_line
 from cardgen.render.pdf_forms import end_form
+from cardgen.render.pdf_images import draw_image_file
 from cardgen.render.resolved import hex_color
 from cardgen.xml_escape import escape
 
@@ -61,7 +62,9 @@ class ReportlabCanvas:
         register_fonts()
         self.c = canvas
         self.language = language  # every string drawn gets this language's typography pass
-        self._forms: set[str] = set()
+        # the forms made in this PDF, shared by every wrapper of the canvas (a walkthrough wraps
+        # its canvas once per frame and once per printed face: each form is still made once)
+        self._forms: set[str] = canvas.__dict__.setdefault("_cardgen_forms", set())
         self._fill = "#000000"
         self._paragraph_cache: dict[Any, tuple[Paragraph, float, float]] = {}
         self.last_fit: TextFit | None = None
@@ -205,8 +208,8 @@ class ReportlabCanvas:
         c.restoreState()
 
     def image(self, path: str, x: float, y: float, w: float, h: float) -> None:
-        # drawImage keyed by the path string: reportlab embeds each file once per PDF.
-        self.c.drawImage(path, x, y, w, h, mask="auto", preserveAspectRatio=False)
+        # named after the file's bytes, not its path: see pdf_images.py
+        draw_image_file(self.c, path, x, y, w, h)
 
     def group(self, key: str, bbox: tuple[float, float, float, float], draw: Any) -> None:
         """Draw once into a Form XObject named after ``key``, then place it (here and later)."""
@@ -222,7 +225,7 @@ class ReportlabCanvas:
         """Draw an SVG file; it is converted once and stored once as a Form XObject."""
         from cardgen.render.svg_art import svg_form
 
-        name, width, height = svg_form(self.c, key, svg_path, self._forms)
+        name, width, height = svg_form(self.c, svg_path, self._forms)
         self.c.saveState()
         self.c.translate(x, y)
         self.c.scale(w / width, h / height)

@@ -2,7 +2,7 @@
 
 Every face and back used more than once is drawn once into a Form XObject and placed by
 reference, so FALLING × 100 stores 8 faces and one back; a face used once is drawn in place (a
-form would only add an object). Art files are embedded once (reportlab keys images by path). Pages are written with ``invariant=1``: the same deck gives the same bytes.
+form would only add an object). Art files are embedded once, named after their bytes (``pdf_images.py``). Pages are written with ``invariant=1``: the same deck gives the same bytes.
 """
 
 from __future__ import annotations

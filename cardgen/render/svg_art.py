@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import math
 import re
+from hashlib import md5
 from pathlib import Path
 from typing import Any
 
@@ -247,12 +248,20 @@ def _check_size(root: Any, path: str) -> None:
 
 def load_svg(path: str):  # type: ignore[no-untyped-def]
     """Read, check and convert an SVG file to a reportlab Drawing (DeckError for anything unsafe)."""
-    from svglib.svglib import SvgRenderer
+    return svg_drawing(_read_svg(path), path)
 
+
+def _read_svg(path: str) -> bytes:
     try:
-        raw = read_contained(Path(path), "art")
+        return read_contained(Path(path), "art")
     except ContainmentError as exc:
         raise DeckError(str(exc), path=path) from None
+
+
+def svg_drawing(raw: bytes, path: str):  # type: ignore[no-untyped-def]
+    """Check and convert an SVG file's bytes (read from ``path``) to a reportlab Drawing."""
+    from svglib.svglib import SvgRenderer
+
     root = parse_svg(raw, path)
     # svglib resolves nothing outside this empty-of-references folder; the checks above already refused any
     renderer = SvgRenderer(path, external_reference_root=str(Path(path).parent))
@@ -293,15 +302,22 @@ def _draw_form(canvas: RLCanvas, name: str, drawing: Any) -> None:
         rl_config.useA85 = a85
 
 
-def svg_form(canvas: RLCanvas, key: str, svg_path: str, made: set[str]) -> tuple[str, float, float]:
-    """The Form XObject name for ``svg_path`` (created on first use) and its natural size."""
-    name = "svg_" + re.sub(r"[^A-Za-z0-9]", "_", key)
-    sizes = getattr(canvas, "_cardgen_svg_sizes", {})
-    if name not in made:
-        drawing = load_svg(svg_path)
-        _draw_form(canvas, name, drawing)
-        made.add(name)
-        sizes[name] = (drawing.width, drawing.height)
-        canvas._cardgen_svg_sizes = sizes  # type: ignore[attr-defined]
-    width, height = sizes[name]
-    return name, width, height
+def svg_form(canvas: RLCanvas, svg_path: str, made: set[str]) -> tuple[str, float, float]:
+    """The Form XObject name for ``svg_path`` (created on first use) and its natural size.
+
+    The name is made from the file's bytes (the drawing depends on nothing else): two files
+    never share a form because their names look alike (``a-b.svg``, ``a_b.svg``), and the PDF
+    does not depend on how the path was spelled.
+    """
+    forms: dict[str, tuple[str, float, float]] = canvas.__dict__.setdefault("_cardgen_svg_forms", {})
+    known = forms.get(svg_path)
+    if known is None:
+        raw = _read_svg(svg_path)
+        name = "svg_" + md5(raw, usedforsecurity=False).hexdigest()
+        if name not in made:
+            drawing = svg_drawing(raw, svg_path)
+            _draw_form(canvas, name, drawing)
+            made.add(name)
+            canvas.__dict__.setdefault("_cardgen_svg_sizes", {})[name] = (drawing.width, drawing.height)
+        known = forms[svg_path] = (name, *canvas.__dict__["_cardgen_svg_sizes"][name])
+    return known

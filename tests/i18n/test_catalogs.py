@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -100,3 +101,32 @@ def test_shipped_template_is_up_to_date(falling_dir: Path) -> None:
     shipped = catalogs.template_path(deck).read_bytes()
     fresh = catalogs.catalog_bytes(catalogs.make_template(deck))
     assert catalogs._DATE_LINE.sub(b"", shipped) == catalogs._DATE_LINE.sub(b"", fresh)
+
+
+def _clock_at(when: datetime):  # type: ignore[no-untyped-def]
+    """``datetime`` as the catalogs module sees it, with ``now()`` stopped at ``when``."""
+    class Clock(datetime):
+        @classmethod
+        def now(cls, tz=None):  # type: ignore[no-untyped-def, override]
+            return when
+
+    return Clock
+
+
+def test_with_source_date_epoch_a_catalog_made_later_elsewhere_is_the_same_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``SOURCE_DATE_EPOCH`` sets the catalogs' dates, so ``i18n init`` is reproducible; without it they
+    record the time they were made."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # 2023-11-14 22:13:20 UTC
+    made = []
+    for place, year in [("a", 2030), ("b", 2031)]:  # two runs, a year apart, in two folders
+        monkeypatch.setattr(catalogs, "datetime", _clock_at(datetime(year, 5, 6, 7, 8, tzinfo=UTC)))
+        deck = load_deck(tiny_deck(tmp_path / place))
+        path, _ = catalogs.init(deck, "de")
+        made.append((path.read_bytes(), catalogs.template_path(deck).read_bytes()))
+    assert made[0] == made[1]
+    assert b'"POT-Creation-Date: 2023-11-14 22:13+0000\\n"' in made[0][0]
+    assert b'"PO-Revision-Date: 2023-11-14 22:13+0000\\n"' in made[0][0]
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    path, _ = catalogs.init(load_deck(tiny_deck(tmp_path / "c")), "de")
+    assert b'"POT-Creation-Date: 2031-05-06 07:08+0000\\n"' in path.read_bytes()

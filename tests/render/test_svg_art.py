@@ -93,3 +93,46 @@ def test_an_embedded_image_is_decoded_under_the_art_pixel_limit(pngs: tuple[byte
     assert lines[0].startswith(f"error: {deck_file}:{reference}:"), lines
     assert f".art: 'art/a.svg': {message}" in lines[0]
     assert "Traceback" not in result.output
+
+
+def test_two_wrappers_of_one_pdf_canvas_store_an_svg_once(tmp_path: Path) -> None:
+    """A walkthrough wraps its PDF canvas per frame and per printed face: an SVG drawn through each
+    is one form (it used to be made twice: "redefining named object")."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.render.reportlab_canvas import ReportlabCanvas
+
+    svg = tmp_path / "mark.svg"
+    svg.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"'
+                   ' fill="#c33"/></svg>\n', encoding="utf-8")
+    target = tmp_path / "twice.pdf"
+    c = Canvas(str(target), pagesize=(100, 50), invariant=1)
+    for x in (0, 50):
+        ReportlabCanvas(c).drawing("art/mark.svg", str(svg), x, 0, 50, 50)
+    c.showPage()
+    c.save()
+    page = pdfium.PdfDocument(str(target))[0].render(scale=1).to_pil().convert("RGB")
+    assert page.getpixel((25, 25)) == page.getpixel((75, 25)) == (204, 51, 51)
+    assert target.read_bytes().count(b"/Subtype /Form") == 1
+
+
+def test_svgs_whose_names_look_alike_are_each_drawn(tmp_path: Path) -> None:
+    """``x-1.svg`` and ``x_1.svg`` are two pictures (their forms were both named ``svg_art_x_1_svg``, so
+    the second card showed the first file)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.render.reportlab_canvas import ReportlabCanvas
+
+    for name, colour in [("x-1", "#cc3333"), ("x_1", "#33cc33")]:
+        (tmp_path / f"{name}.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+                                              f'<rect width="10" height="10" fill="{colour}"/></svg>\n', encoding="utf-8")
+    target = tmp_path / "alike.pdf"
+    c = Canvas(str(target), pagesize=(100, 50), invariant=1)
+    rc = ReportlabCanvas(c)
+    for x, name in [(0, "x-1"), (50, "x_1")]:
+        rc.drawing(f"art/{name}.svg", str(tmp_path / f"{name}.svg"), x, 0, 50, 50)
+    c.showPage()
+    c.save()
+    page = pdfium.PdfDocument(str(target))[0].render(scale=1).to_pil().convert("RGB")
+    assert page.getpixel((25, 25)) == (204, 51, 51)
+    assert page.getpixel((75, 25)) == (51, 204, 51)
