@@ -114,6 +114,7 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
         watch = SheetFaceWatch(deck)
     started = time.process_time()
     proofs: list[Path] = []
+    flatten_notes: list[str] = []
     with page_progress("pages", enabled=deck.total_cards > 4 * 9) as progress:
         if condition is not None:
             from cardgen.export.pdfx import write_pdfx_sheets
@@ -125,7 +126,8 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
             with staged as folder:
                 result = write_pdfx_sheets(deck, folder / output.name, sheet_options=options,
                                            pdfx=pdfx,  # type: ignore[arg-type]
-                                           condition=condition, translate=translate, language=lang, progress=progress)
+                                           condition=condition, translate=translate, language=lang, progress=progress,
+                                           notes=flatten_notes)
                 if proof:
                     proofs = _soft_proofs(deck, folder / proof_folder(output), condition, translate=translate,
                                           language=lang, theme=theme)
@@ -138,6 +140,8 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
 
             result = write_sheets(deck, output, options=options, translate=translate, language=lang,
                                   progress=progress, watch=watch, before_commit=before_commit)
+    for note in flatten_notes:
+        console.note(note)
     console.detail(f"{deck.deck}: {time.process_time() - started:.1f} CPU seconds")
     kind = f", {condition.output_condition_identifier} {pdfx.upper()} ink ≤ {ink_limit}%" if condition and pdfx else ""
     console.say(f"wrote {display_path(output)}: {result.cards} cards on {result.pages} pages "

@@ -246,7 +246,7 @@ def export_pod(deck: DeckSpec, folder: Path, *, vendor: str, translate: Translat
         target = folder / f"{deck.deck}-{vendor}.pdf"
         write_pdfx_sheets(shop_deck, target, sheet_options=SheetOptions(layout="single", theme=theme),
                           pdfx=preset.pdfx, condition=print_condition(None, preset.ink_limit), translate=translate,
-                          language=language)
+                          language=language, notes=result.notes)
         result.extra.append(target)
         result.notes.extend(print_colour_notes(deck, preset.ink_limit))
         result.notes.extend(low_resolution_notes(target, preset.dpi, preset.shop))
