@@ -228,6 +228,10 @@ class CardRenderer:
             return None  # no art on this card: nothing drawn
         if e.kind == "pattern" and (kind is None or kind.pattern == "solid"):
             return None
+        if e.kind == "icon" and (card is None or not (card.icon or (not card.art and kind is not None))):
+            return None  # neither an icon nor the type's symbol in place of missing art
+        if e.kind == "text" and not self._text_value(e, card, kind):
+            return None
         box = self._painted_box(e)
         grow = STROKE_ALLOWANCE  # strokes (frames, rules, outlines) reach past the box
         return _Painted(name, Box(box.x - grow, box.y - grow, box.w + 2 * grow, box.h + 2 * grow), None)
