@@ -13,6 +13,7 @@ as a CMYK blending space does. Any other colour space is refused with a clear er
 from __future__ import annotations
 
 import io
+import zlib
 from pathlib import Path
 
 import pikepdf
@@ -78,7 +79,7 @@ def _plate_image(image: pikepdf.Stream, plate: int) -> None:
         grey = pil.convert("L") if plate == 3 else Image.new("L", pil.size, 255)
     else:
         raise CardgenError(f"a {pil.mode} image in a PDF/X file: the proof shows CMYK and grey images", field="proof")
-    image.write(grey.tobytes(), filter=pikepdf.Name.FlateDecode)  # pikepdf compresses it
+    image.write(zlib.compress(grey.tobytes(), 1), filter=pikepdf.Name.FlateDecode)
     image.ColorSpace = pikepdf.Name.DeviceGray
     image.BitsPerComponent = 8
     image.Width, image.Height = grey.size
