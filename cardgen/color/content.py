@@ -5,7 +5,9 @@ about print colour. ``rg``/``RG`` and ``sc``/``SC`` in ``DeviceRGB`` become ``k`
 :class:`~cardgen.color.cmyk.CmykConverter` (inside ``BT … ET`` with the text role, so neutral text
 is black ink only); ``g``/``G`` and ``k``/``K`` stay. With ``flatten``, a constant alpha set by an
 ``ExtGState`` is applied to the colour as a tint over paper (exact on white paper; over another
-colour it prints lighter than the screen's blend, as the README says), and the alpha is dropped.
+colour it prints lighter than the screen's blend), and the alpha is dropped: cardgen draws its
+own translucent elements pre-mixed for such files (``CardRenderer(opaque=True)``), so what is
+left here is transparency it could not pre-mix; ``tinted`` counts those paints.
 A ``gs`` naming a state the resources do not define (reportlab's forms do this) is dropped: it
 has no effect in any reader.
 """
@@ -48,8 +50,11 @@ def _gray_ink(value: float) -> Ink:
 
 
 def convert_content(instructions: list, resources: pikepdf.Dictionary | None, converter: CmykConverter, *,
-                    flatten: bool) -> list[tuple[list[object], pikepdf.Operator]]:
-    """The instructions of a content stream with every colour in CMYK (and alpha flattened if asked)."""
+                    flatten: bool, tinted: list[int] | None = None) -> list[tuple[list[object], pikepdf.Operator]]:
+    """The instructions of a content stream with every colour in CMYK (and alpha flattened if asked).
+
+    With ``flatten``, ``tinted`` (a one-item counter) grows by each paint made under an alpha below 1.
+    """
     ext = resources.get("/ExtGState") if resources is not None else None
     out: list[tuple[list[object], pikepdf.Operator]] = []
     stack: list[_State] = []
@@ -60,6 +65,11 @@ def convert_content(instructions: list, resources: pikepdf.Dictionary | None, co
             out.append(item)  # type: ignore[arg-type]
             continue
         operands, operator = list(item.operands), str(item.operator)
+        if flatten and tinted is not None and operator in PAINT_OPERATORS:
+            stroke = operator in ("S", "s", "B", "B*", "b", "b*")
+            fill = operator not in ("S", "s")
+            if (fill and state.fill_alpha < 1) or (stroke and state.stroke_alpha < 1):
+                tinted[0] += 1
         if operator == "q":
             stack.append(state)
         elif operator == "Q":

@@ -42,6 +42,7 @@ from cardgen.render.sheets import SheetOptions, write_sheets
 
 if TYPE_CHECKING:
     from cardgen.color.cmyk import PrintCondition
+    from cardgen.export.pdfx import PdfxVersion
 
 
 @click.command("sheets")
@@ -114,6 +115,7 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
         watch = SheetFaceWatch(deck)
     started = time.process_time()
     proofs: list[Path] = []
+    flatten_notes: list[str] = []
     with page_progress("pages", enabled=deck.total_cards > 4 * 9) as progress:
         if condition is not None:
             from cardgen.export.pdfx import write_pdfx_sheets
@@ -125,10 +127,12 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
             with staged as folder:
                 result = write_pdfx_sheets(deck, folder / output.name, sheet_options=options,
                                            pdfx=pdfx,  # type: ignore[arg-type]
-                                           condition=condition, translate=translate, language=lang, progress=progress)
+                                           condition=condition, translate=translate, language=lang, progress=progress,
+                                           notes=flatten_notes)
                 if proof:
                     proofs = _soft_proofs(deck, folder / proof_folder(output), condition, translate=translate,
-                                          language=lang, theme=theme)
+                                          language=lang, theme=theme, sent=result.path if layout == "single" else None,
+                                          pdfx=pdfx)  # type: ignore[arg-type]
         else:
             def before_commit(renderer: CardRenderer) -> None:
                 if watch is not None:
@@ -138,6 +142,8 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
 
             result = write_sheets(deck, output, options=options, translate=translate, language=lang,
                                   progress=progress, watch=watch, before_commit=before_commit)
+    for note in flatten_notes:
+        console.note(note)
     console.detail(f"{deck.deck}: {time.process_time() - started:.1f} CPU seconds")
     kind = f", {condition.output_condition_identifier} {pdfx.upper()} ink ≤ {ink_limit}%" if condition and pdfx else ""
     console.say(f"wrote {display_path(output)}: {result.cards} cards on {result.pages} pages "
@@ -152,12 +158,25 @@ def proof_folder(output: Path) -> str:
 
 
 def _soft_proofs(deck: DeckSpec, folder: Path, condition: PrintCondition, *, translate: Translate, language: str,
-                 theme: str) -> list[Path]:
-    """Each distinct card of ``deck`` as designed beside how it prints in ``condition``, into ``folder``."""
+                 theme: str, sent: Path | None, pdfx: PdfxVersion) -> list[Path]:
+    """Each distinct card of ``deck`` as designed beside how it prints in ``condition``, into ``folder``.
+
+    The print side is rasterised from a PDF/X file: ``sent`` itself when it holds one card per page
+    (``--layout single``); else one of the distinct cards, drawn and converted as the sheets were.
+    """
     from cardgen.color.cmyk import CmykConverter
     from cardgen.export.common import card_pages
-    from cardgen.export.soft_proof import write_soft_proofs
+    from cardgen.export.pdfx import write_pdfx_sheets
+    from cardgen.export.soft_proof import PrintedFile, single_card_places, write_soft_proofs
 
     with card_pages(deck, translate=translate, language=language, theme=theme, scratch=folder.parent) as pages:
-        return write_soft_proofs(pages, folder, CmykConverter(condition))
+        if sent is None:
+            distinct = deck.model_copy(update={"cards": [card.model_copy(update={"count": 1}) for card in deck.cards]})
+            sent = pages.path.parent / "distinct-pdfx.pdf"
+            write_pdfx_sheets(distinct, sent, sheet_options=SheetOptions(layout="single", theme=theme), pdfx=pdfx,
+                              condition=condition, translate=translate, language=language)
+            printed = PrintedFile(sent, single_card_places(distinct))
+        else:
+            printed = PrintedFile(sent, single_card_places(deck))
+        return write_soft_proofs(pages, folder, CmykConverter(condition), printed=printed)
 

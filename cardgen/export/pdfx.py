@@ -104,14 +104,16 @@ def _cmyk_jpeg(xobject: pikepdf.Stream, converter: CmykConverter, flatten: bool,
 
 def _convert_resources(pdf: pikepdf.Pdf, owner: pikepdf.Object, converter: CmykConverter, flatten: bool,
                        done: set[tuple[int, int]], scales: dict[tuple[int, int], float],
-                       inherited: pikepdf.Object | None = None) -> None:
+                       inherited: pikepdf.Object | None = None, tinted: list[int] | None = None) -> None:
     """Convert ``owner``'s content and, recursively, its Form and Image XObjects.
 
-    A form without ``/Resources`` uses its page's (as reportlab's forms do).
+    A form without ``/Resources`` uses its page's (as reportlab's forms do). ``tinted`` counts the
+    paints whose transparency became a tint over paper.
     """
     resources = owner.get("/Resources", inherited)
     instructions = pikepdf.parse_content_stream(owner)
-    data = pikepdf.unparse_content_stream(convert_content(instructions, resources, converter, flatten=flatten))
+    data = pikepdf.unparse_content_stream(convert_content(instructions, resources, converter, flatten=flatten,
+                                                          tinted=tinted))
     if isinstance(owner, pikepdf.Stream):
         owner.write(data)
     else:  # a page: its /Contents may be an array of streams
@@ -128,7 +130,7 @@ def _convert_resources(pdf: pikepdf.Pdf, owner: pikepdf.Object, converter: CmykC
         if xobject.get("/Subtype") == pikepdf.Name.Image:
             _cmyk_jpeg(xobject, converter, flatten, scales.get(key, 1.0))
         elif xobject.get("/Subtype") == pikepdf.Name.Form:
-            _convert_resources(pdf, xobject, converter, flatten, done, scales, resources)
+            _convert_resources(pdf, xobject, converter, flatten, done, scales, resources, tinted)
 
 
 def resample_scales(pdf: pikepdf.Pdf, target_dpi: float) -> dict[tuple[int, int], float]:
@@ -174,17 +176,24 @@ def _xmp(title: str, date: str, version: str) -> bytes:
 <?xpacket end="w"?>""".encode()
 
 
-def convert_to_pdfx(source: Path, target: Path, options: PdfxOptions) -> None:
-    """Write ``source`` (an RGB reportlab PDF) as a PDF/X file at ``target``, atomically."""
+def convert_to_pdfx(source: Path, target: Path, options: PdfxOptions) -> list[str]:
+    """Write ``source`` (an RGB reportlab PDF) as a PDF/X file at ``target``, atomically.
+
+    Returns notes: for PDF/X-1a, the pages where transparency had to become a tint over paper.
+    """
     flatten = options.version == "x1a"
     converter = CmykConverter(options.condition)
     date = pdf_date(document_date())
     version = VERSION_NAMES[options.version]
+    tinted_pages: dict[int, int] = {}
     with pikepdf.open(source) as pdf:
         done: set[tuple[int, int]] = set()
         scales = resample_scales(pdf, options.image_dpi)
-        for page in pdf.pages:
-            _convert_resources(pdf, page.obj, converter, flatten, done, scales)
+        for number, page in enumerate(pdf.pages, 1):
+            tinted = [0]
+            _convert_resources(pdf, page.obj, converter, flatten, done, scales, tinted=tinted)
+            if tinted[0]:
+                tinted_pages[number] = tinted[0]
             if "/TrimBox" not in page.obj:
                 page.obj.TrimBox = page.obj.MediaBox
             if "/BleedBox" not in page.obj:
@@ -206,21 +215,45 @@ def convert_to_pdfx(source: Path, target: Path, options: PdfxOptions) -> None:
             pdf.save(tmp, force_version=PDF_VERSIONS[options.version], deterministic_id=True,
                      object_stream_mode=pikepdf.ObjectStreamMode.disable, compress_streams=True,
                      stream_decode_level=pikepdf.StreamDecodeLevel.generalized, recompress_flate=False)
+    return [tint_note(Path(target).name, tinted_pages)] if tinted_pages else []
+
+
+def tint_note(name: str, pages: dict[int, int]) -> str:
+    """One line about the paints of a PDF/X-1a file whose transparency became a tint over paper."""
+    numbers = sorted(pages)
+    shown = ", ".join(map(str, numbers[:5])) + (" …" if len(numbers) > 5 else "")
+    return (f"{name}: {sum(pages.values())} transparent paint{'s' if sum(pages.values()) > 1 else ''} "
+            f"(first on page{'s' if len(numbers) > 1 else ''} {shown}) print as a tint over white paper: "
+            "PDF/X-1a has no transparency, and what lies under them is not one flat colour cardgen can "
+            "blend them with, so they print lighter than designed where they lie over colour "
+            "(use --pdfx x4 to keep live transparency)")
 
 
 def write_pdfx_sheets(deck: DeckSpec, target: Path, *, sheet_options: SheetOptions, pdfx: PdfxVersion,
                       condition: PrintCondition, translate: Translate = no_translation, language: str = "en",
-                      progress: Progress | None = None) -> SheetsResult:
-    """Card sheets (any layout) as a PDF/X file: drawn in RGB by reportlab, then converted."""
+                      progress: Progress | None = None, notes: list[str] | None = None) -> SheetsResult:
+    """Card sheets (any layout) as a PDF/X file: drawn in RGB by reportlab, then converted.
+
+    PDF/X-1a has no transparency: the cards are drawn opaque (translucent elements pre-mixed with
+    the flat fill under them); ``notes`` receives a line for every element that could not be.
+    """
+    from cardgen.render.card_renderer import CardRenderer
     from cardgen.render.sheets import write_sheets
 
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
+    found: list[str] = []
+
+    def keep_notes(renderer: CardRenderer) -> None:
+        found.extend(renderer.flatten_notes)
+
     with tempfile.TemporaryDirectory(prefix=".cardgen-pdfx-", dir=target.parent) as scratch:
         rgb = Path(scratch) / "rgb.pdf"
-        result = write_sheets(deck, rgb, options=sheet_options, translate=translate, language=language,
-                              progress=progress)
-        convert_to_pdfx(rgb, target, PdfxOptions(pdfx, condition, translate("deck:title", deck.title)))
+        result = write_sheets(deck, rgb, options=replace(sheet_options, opaque=pdfx == "x1a"), translate=translate,
+                              language=language, progress=progress, before_commit=keep_notes)
+        found.extend(convert_to_pdfx(rgb, target, PdfxOptions(pdfx, condition, translate("deck:title", deck.title))))
+    if notes is not None:
+        notes.extend(found)
     return replace(result, path=target)
 
 

@@ -21,7 +21,7 @@ from cardgen.export.common import ExportResult, card_pages
 from cardgen.export.manifest import write_manifest
 from cardgen.export.png import image_size, write_card_images
 from cardgen.export.raster import Progress
-from cardgen.export.soft_proof import print_colour_notes, write_pod_proofs
+from cardgen.export.soft_proof import PrintedFile, print_colour_notes, single_card_places, write_pod_proofs
 from cardgen.layout.units import INCH, MM
 from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps
@@ -238,17 +238,23 @@ def export_pod(deck: DeckSpec, folder: Path, *, vendor: str, translate: Translat
             raise AssertionError(f"{vendor}: {size} px instead of {preset.image_px}")
         files, rows = write_card_images(pages, folder, bleed=True, size=size, dpi=preset.dpi, workers=workers,
                                         progress=progress)
-        proofs = write_pod_proofs(deck, pages, folder / "proof", preset.ink_limit) if proof else []
-    result = ExportResult(folder, files, write_manifest(folder, rows), size, extra=proofs)
-    if preset.pdf:
-        from cardgen.color.cmyk import print_condition
-        from cardgen.export.pdfx import low_resolution_notes, write_pdfx_sheets
-        from cardgen.render.sheets import SheetOptions
-
+        notes: list[str] = []
         target = folder / f"{deck.deck}-{vendor}.pdf"
-        write_pdfx_sheets(shop_deck, target, sheet_options=SheetOptions(layout="single", theme=theme),
-                          pdfx=preset.pdfx, condition=print_condition(None, preset.ink_limit), translate=translate,
-                          language=language)
+        if preset.pdf:
+            from cardgen.color.cmyk import print_condition
+            from cardgen.export.pdfx import write_pdfx_sheets
+            from cardgen.render.sheets import SheetOptions
+
+            write_pdfx_sheets(shop_deck, target, sheet_options=SheetOptions(layout="single", theme=theme),
+                              pdfx=preset.pdfx, condition=print_condition(None, preset.ink_limit),
+                              translate=translate, language=language, notes=notes)
+        # the proof of a shop that takes the PDF/X file is rasterised from that very file
+        printed = PrintedFile(target, single_card_places(shop_deck)) if preset.pdf else None
+        proofs = write_pod_proofs(deck, pages, folder / "proof", preset.ink_limit, printed=printed) if proof else []
+    result = ExportResult(folder, files, write_manifest(folder, rows), size, extra=proofs, notes=notes)
+    if preset.pdf:
+        from cardgen.export.pdfx import low_resolution_notes
+
         result.extra.append(target)
         result.notes.extend(print_colour_notes(deck, preset.ink_limit))
         result.notes.extend(low_resolution_notes(target, preset.dpi, preset.shop))

@@ -1,27 +1,35 @@
-"""Soft proof: each distinct card as designed (RGB) beside how it prints (RGB → CMYK → RGB).
+"""Soft proof: each distinct card as designed (RGB) beside how it prints.
 
-The proof side is the design render separated through the print condition's profile and
-converted back to sRGB with LittleCMS, so out-of-gamut colours show as the press will give them.
-(Neutral vector greys print on black ink alone; the proof shows them through the profile, which
-matches their lightness.) A caption strip under the two says which is which: “as designed” and
-“as printed: <print condition>, <ink limit>% ink”.
+When a PDF/X file is what goes to the printer, the proof side is rasterised from that file
+itself, ink by ink (:mod:`cardgen.color.plates`), and its CMYK turned into sRGB through the print
+condition's profile with LittleCMS: what the file's inks give on that press, flattening and all.
+Without one (shops that take RGB images), it is the design render separated through the profile
+and converted back, so out-of-gamut colours show as the press will give them. A caption strip
+under the two says which is which: “as designed” and “as printed: <print condition>, <ink
+limit>% ink”.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
 from cardgen.color.cmyk import CmykConverter, PrintCondition, print_condition
 from cardgen.color.gamut import SHIFT_WARNING, key_colour_shifts
-from cardgen.export.card_pages import CardPages
+from cardgen.export.card_pages import CardPages, back_layouts
 from cardgen.export.png import file_stem
 from cardgen.export.png_encoder import encode_png
 from cardgen.export.raster import _close as close_document
 from cardgen.export.raster import pixels, render_region, write_file
 from cardgen.model.deck import DeckSpec
 from cardgen.render.fonts import BODY, font_path
+
+if TYPE_CHECKING:
+    from cardgen.color.plates import CmykRaster
 
 PROOF_DPI = 100
 GAP_PX = 12
@@ -30,6 +38,10 @@ CAPTION_PX = 24
 CAPTION_FONT_PX = 13
 CAPTION_MIN_FONT_PX = 8
 CAPTION_INK = (60, 60, 60)
+SUPERSAMPLE = 3
+"""A PDF/X file is rasterised this many times finer and its colours blended after the profile: an
+edge pixel half covered by black ink shows half the way to the printed black, as the eye sees the
+print, not a 50 % tint (which the press's tone curve darkens, so text looked bold)."""
 
 
 def captions(condition: PrintCondition) -> tuple[str, str]:
@@ -54,24 +66,58 @@ def _draw_caption(draw: ImageDraw.ImageDraw, text: str, left: int, width: int, t
     draw.text((left + width / 2, top + CAPTION_PX / 2), shown, font=font, fill=CAPTION_INK, anchor="mm")
 
 
-def write_soft_proofs(pages: CardPages, folder: Path, converter: CmykConverter, *, dpi: float = PROOF_DPI) -> list[Path]:
-    """One ``proof-<card>.png`` per distinct face and back in ``folder``: design left, print right, captioned."""
+@dataclass(frozen=True)
+class PrintedFile:
+    """A PDF/X file with one card per page and its bleed (``--layout single``, DriveThruCards' upload),
+    and the page of each proofed card in it: (``front``, card id) or (``back``, layout) → page index."""
+
+    path: Path
+    places: Mapping[tuple[str, str], int]
+
+
+def single_card_places(deck: DeckSpec) -> dict[tuple[str, str], int]:
+    """Where each card's face and each back layout first appears in a single-card file (front, back, …)."""
+    backs = back_layouts(deck)
+    places: dict[tuple[str, str], int] = {}
+    for number, card in enumerate(deck.expanded()):
+        places.setdefault(("front", card.id), 2 * number)
+        places.setdefault(("back", backs[card.id]), 2 * number + 1)
+    return places
+
+
+def write_soft_proofs(pages: CardPages, folder: Path, converter: CmykConverter, *, dpi: float = PROOF_DPI,
+                      printed: PrintedFile | None = None) -> list[Path]:
+    """One ``proof-<card>.png`` per distinct face and back in ``folder``: design left, print right, captioned.
+
+    With ``printed``, the print side is that PDF/X file's page of the card, rasterised ink by ink.
+    """
+    from cardgen.color.plates import CmykRaster
+
     folder.mkdir(parents=True, exist_ok=True)
     box = pages.box(bleed=True)
     size = (pixels(box[2] - box[0], dpi), pixels(box[3] - box[1], dpi))
-    written = []
+    written: list[Path] = []
+    raster = CmykRaster(printed.path) if printed is not None else None
     try:
-        _proof_pages(pages, folder, converter, box, size, dpi, written)
+        _proof_pages(pages, folder, converter, box, size, dpi, written, raster, printed)
     finally:
         close_document(str(pages.path))
+        if raster is not None:
+            raster.close()
     return written
 
 
 def _proof_pages(pages: CardPages, folder: Path, converter: CmykConverter, box: tuple[float, float, float, float],
-                 size: tuple[int, int], dpi: float, written: list[Path]) -> None:
+                 size: tuple[int, int], dpi: float, written: list[Path], raster: CmykRaster | None,
+                 printed_file: PrintedFile | None) -> None:
     for page in pages.pages:
         design = render_region(str(pages.path), page.index, box, size)
-        printed = converter.proof(converter.image(design))
+        if raster is not None and printed_file is not None:
+            fine = (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE)
+            printed = converter.proof(raster.render(printed_file.places[(page.side, page.key)], box, fine))
+            printed = printed.resize(size, Image.Resampling.BOX)
+        else:
+            printed = converter.proof(converter.image(design))
         sheet = Image.new("RGB", (2 * size[0] + GAP_PX, size[1] + CAPTION_PX), (255, 255, 255))
         sheet.paste(design, (0, 0))
         sheet.paste(printed, (size[0] + GAP_PX, 0))
@@ -93,5 +139,5 @@ def print_colour_notes(deck: DeckSpec, ink_limit: int, profile: str | None = Non
 
 
 def write_pod_proofs(deck: DeckSpec, pages: CardPages, folder: Path, ink_limit: int,
-                     profile: str | None = None) -> list[Path]:
-    return write_soft_proofs(pages, folder, CmykConverter(print_condition(profile, ink_limit)))
+                     profile: str | None = None, printed: PrintedFile | None = None) -> list[Path]:
+    return write_soft_proofs(pages, folder, CmykConverter(print_condition(profile, ink_limit)), printed=printed)

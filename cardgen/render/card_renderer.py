@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import NamedTuple
 
 from cardgen.model.deck import CardSpec, CardTypeSpec, DeckSpec
 from cardgen.model.layout import ElementSpec, LayoutSpec
 from cardgen.render.canvas import Canvas
-from cardgen.render.colors import darken, lighten, luminance
+from cardgen.render.colors import darken, lighten, luminance, mix
 from cardgen.render.element_kit import (  # noqa: F401
     BUILTIN_KINDS,
     ELEMENT_CHECKS,
@@ -46,11 +47,23 @@ def _deck_fonts(deck: DeckSpec) -> dict[str, str]:
     return deck_font_names(deck)
 
 
+PAPER = "#ffffff"
+"""What lies under a card's first element: the sheet of paper it is printed on."""
+
+
 class CardRenderer:
-    """Draws faces and backs of one deck. ``translate(context, source)`` localises text."""
+    """Draws faces and backs of one deck. ``translate(context, source)`` localises text.
+
+    ``opaque`` is for files that allow no transparency (PDF/X-1a): an element drawn with an
+    ``opacity`` below 1 is drawn opaque in the colour the designed blend gives over the flat
+    fill under it (a band pattern over its band, a back motif over the back's field), so it prints
+    as it looks on screen. Where what lies under it is not one flat colour (art, text, a rounded
+    or partial fill), it is drawn as designed and :attr:`flatten_notes` says so.
+    """
 
     def __init__(self, deck: DeckSpec, face: LayoutSpec, backs: dict[str, LayoutSpec], *,
-                 translate: Translate = no_translation, language: str = "en", theme: str | Theme = "default") -> None:
+                 translate: Translate = no_translation, language: str = "en", theme: str | Theme = "default",
+                 opaque: bool = False) -> None:
         import cardgen.render.elements  # noqa: F401  (registers the bundled extra element kinds)
 
         self.theme = resolve_theme(deck, theme) if isinstance(theme, str) else theme
@@ -68,6 +81,14 @@ class CardRenderer:
         self._boxes: dict[tuple[object, ...], Box] = {}  # layout lengths → box, resolved once per deck
         self._colors: dict[tuple[object, ...], str] = {}  # (colour name, type colours) → hex
         self._art: dict[str, tuple[Path, float, float]] = {}  # art reference → path and size, checked once per renderer
+        self.opaque = opaque
+        self._backdrop: str | None = None  # opaque: the flat colour under the element being drawn
+        self._flatten_notes: dict[tuple[str, str, str], str] = {}
+
+    @property
+    def flatten_notes(self) -> list[str]:
+        """Opaque drawing: one line for each translucent element that could not be pre-mixed."""
+        return list(self._flatten_notes.values())
 
     def font_name(self, font: str) -> str:
         """The registered font for a layout's ``font:`` (a role, or a name from the deck's ``fonts:``)."""
@@ -167,15 +188,70 @@ class CardRenderer:
 
     def _draw_layout(self, c: Canvas, layout: LayoutSpec, *, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
         begin_element = getattr(c, "begin_element", None)  # a measuring canvas (preflight) hears whose drawing follows
+        below: list[_Painted] = []  # opaque: what the elements drawn so far cover, bottom first
         for element_name, designed in layout.elements.items():
             if begin_element is not None:
                 begin_element(layout.name, element_name)
             for element in self.theme.restyle(designed, self, kind):
+                if self.opaque:
+                    self._backdrop = self._backdrop_for(layout.name, element_name, element, below, card, kind)
                 extra = ELEMENT_KINDS.get(element.kind)
                 if extra is not None:
                     extra(self, c, element, card, kind)
                 else:
                     getattr(self, "_draw_" + element.kind.replace("-", "_"))(c, element, card, kind)
+                if self.opaque:
+                    painted = self._painted(element_name, element, card, kind)
+                    if painted is not None:
+                        below.append(painted)
+        self._backdrop = None
+
+    # -- opaque drawing (no transparency in the file) ---------------------------------------
+    def with_opacity(self, color: str, opacity: float) -> tuple[str, float]:
+        """The colour and alpha to paint ``color`` at ``opacity``: as designed, or (opaque drawing over a
+        flat fill) the blend itself, fully opaque."""
+        if opacity < 1.0 and self._backdrop is not None:
+            return mix(self._backdrop, color, opacity), 1.0
+        return color, opacity
+
+    def _painted_box(self, e: ElementSpec) -> Box:
+        box = self._box(e)
+        return self._bleed_box(box) if e.bleed else box
+
+    def _painted(self, name: str, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> _Painted | None:
+        """What ``e`` covers once drawn: its box, and its colour if that box is one flat opaque colour."""
+        if e.kind == "fill":
+            colour, alpha = self.with_opacity(self._color(e.color, kind), e.opacity)
+            flat = colour if alpha == 1.0 and length(e.radius) == 0 else None
+            return _Painted(name, self._painted_box(e), flat)
+        if e.kind == "art" and not (card.art if card is not None else self.deck.back.art):
+            return None  # no art on this card: nothing drawn
+        if e.kind == "pattern" and (kind is None or kind.pattern == "solid"):
+            return None
+        if e.kind == "icon" and (card is None or not (card.icon or (not card.art and kind is not None))):
+            return None  # neither an icon nor the type's symbol in place of missing art
+        if e.kind == "text" and not self._text_value(e, card, kind):
+            return None
+        box = self._painted_box(e)
+        grow = STROKE_ALLOWANCE  # strokes (frames, rules, outlines) reach past the box
+        return _Painted(name, Box(box.x - grow, box.y - grow, box.w + 2 * grow, box.h + 2 * grow), None)
+
+    def _backdrop_for(self, layout: str, name: str, e: ElementSpec, below: list[_Painted], card: CardSpec | None,
+                      kind: CardTypeSpec | None) -> str | None:
+        """The one flat colour under all of ``e`` (paper when nothing is), else None (and a note if ``e`` is translucent)."""
+        box = self._painted_box(e)
+        for painted in reversed(below):
+            if not _overlap(painted.box, box):
+                continue
+            if painted.flat is not None and _contains(painted.box, box):
+                return painted.flat
+            if e.opacity < 1.0:
+                self._flatten_notes[(layout, name, painted.name)] = (
+                    f"layout {layout}: '{name}' ({round(e.opacity * 100)}% opaque) lies over '{painted.name}', "
+                    "which is not one flat colour; PDF/X-1a has no transparency, so it prints as a tint over "
+                    "white paper, lighter than designed")
+            return None
+        return PAPER
 
     # -- element kinds ----------------------------------------------------------------------
     def _draw_fill(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
@@ -183,9 +259,10 @@ class CardRenderer:
         if e.bleed:
             box = self._bleed_box(box)
         radius = length(e.radius)
-        c.set_fill(self._color(e.color, kind), e.opacity)
+        color, alpha = self.with_opacity(self._color(e.color, kind), e.opacity)
+        c.set_fill(color, alpha)
         c.rect(box.x, box.y, box.w, box.h, radius=radius, fill=True)
-        if e.opacity != 1.0:
+        if alpha != 1.0:
             c.set_fill("#000000", 1.0)
 
     def _draw_frame(self, c: Canvas, e: ElementSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
@@ -210,26 +287,27 @@ class CardRenderer:
         color = self._color(e.color, kind)
         if e.color == "type-dark" and luminance(kind.text_color) < 0.3:
             color = lighten(kind.color, 0.5)  # on a light band a pale pattern, so the dark words stay legible
-        c.set_fill(color, e.opacity)
-        c.set_stroke(color, 1.6, alpha=e.opacity)
+        color, alpha = self.with_opacity(color, e.opacity)
+        c.set_fill(color, alpha)
+        c.set_stroke(color, 1.6, alpha=alpha)
         step = 7.0
         if kind.pattern == "stripes":
             # diagonal stripes: one wide stroked line each
-            c.set_stroke(color, 2.6, alpha=e.opacity)
+            c.set_stroke(color, 2.6, alpha=alpha)
             n = int((box.w + box.h) / step) + 2
             for i in range(n):
                 x0 = box.x - box.h + i * step
                 c.line(x0, box.y, x0 + box.h, box.y + box.h)
         elif kind.pattern == "dots":
             # a row of dots is one dashed line with round caps: compact in the PDF
-            c.set_stroke(color, 2.4, dash=(0.01, step), alpha=e.opacity, cap="round")
+            c.set_stroke(color, 2.4, dash=(0.01, step), alpha=alpha, cap="round")
             for r in range(int(box.h / step) + 2):
                 offset = step / 2 if r % 2 else 0.0
                 y = box.y + r * step
                 c.line(box.x + offset, y, box.x + box.w + step, y)
         elif kind.pattern == "checks":
             size = step * 0.9
-            c.set_stroke(color, size, dash=(size, size), alpha=e.opacity)
+            c.set_stroke(color, size, dash=(size, size), alpha=alpha)
             for r in range(int(box.h / size) + 1):
                 y = box.y + (r + 0.5) * size
                 start = box.x + (size if r % 2 else 0.0)
@@ -355,12 +433,12 @@ class CardRenderer:
         box = self._box(e)
         if e.bleed:
             box = self._bleed_box(box)
-        color = self._color(e.color, kind)
+        color, alpha = self.with_opacity(self._color(e.color, kind), e.opacity)
         cx, cy = self.width / 2, self.height / 2
         c.save()
         c.clip_rect(box.x, box.y, box.w, box.h)
-        c.set_stroke(color, 0.9, alpha=e.opacity)
-        c.set_fill(color, e.opacity)
+        c.set_stroke(color, 0.9, alpha=alpha)
+        c.set_fill(color, alpha)
         step = 9.0
         span_x = int((box.w / 2) / step) + 2
         span_y = int((box.h / 2) / step) + 2
@@ -374,3 +452,24 @@ class CardRenderer:
                 r = 1.0 + 1.6 * (0.5 + 0.5 * math.cos(d / 11.0))
                 c.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=True)
         c.restore()
+
+
+STROKE_ALLOWANCE = 2.0
+"""Points an element other than a fill is taken to reach past its box (a stroke's half width)."""
+
+
+class _Painted(NamedTuple):
+    """An element already drawn on the card: its name, the box it covers, its colour if flat and opaque."""
+
+    name: str
+    box: Box
+    flat: str | None
+
+
+def _overlap(a: Box, b: Box, eps: float = 0.01) -> bool:
+    return (min(a.x + a.w, b.x + b.w) - max(a.x, b.x) > eps) and (min(a.y + a.h, b.y + b.h) - max(a.y, b.y) > eps)
+
+
+def _contains(outer: Box, inner: Box, eps: float = 0.01) -> bool:
+    return (outer.x <= inner.x + eps and outer.y <= inner.y + eps and outer.x + outer.w >= inner.x + inner.w - eps
+            and outer.y + outer.h >= inner.y + inner.h - eps)

@@ -93,6 +93,8 @@ class ElementRenderer(Protocol):
     width: float
     height: float
     translate: Translate
+    opaque: bool
+    """The file allows no transparency (PDF/X-1a): draw a translucent colour as its blend over what lies under it."""
 
     def box(self, element: ElementSpec) -> Box:
         """The element's box on the card, in points from the card's bottom-left corner."""

@@ -73,6 +73,9 @@ class SheetOptions:
     butted: bool = False
     """Cards edge to edge with shared cut lines (more per page; each card's bleed is cut away by its
     neighbour, so a missed cut shows a sliver of the next card): crop marks only around the grid."""
+    opaque: bool = False
+    """No transparency in the file (PDF/X-1a): translucent elements drawn pre-mixed with the flat fill
+    under them (see :class:`~cardgen.render.card_renderer.CardRenderer`)."""
 
 
 def new_canvas(path: Path, *, pagesize: tuple[float, float], title: str, author: str, subject: str,
@@ -238,7 +241,7 @@ def write_sheets(deck: DeckSpec, target: Path, *, options: SheetOptions = SheetO
     register_fonts()
     layouts = load_deck_layouts(deck)
     renderer = CardRenderer(deck, layouts[deck.layout], layouts, translate=translate, language=language,
-                            theme=options.theme)
+                            theme=options.theme, opaque=options.opaque)
     card_size = deck.print.size
     bleed = deck.print.bleed
     cards = deck.expanded()

@@ -14,6 +14,7 @@ from cardgen.model.deck import CardSpec, CardTypeSpec, DeckSpec
 from cardgen.model.layout import ElementSpec
 from cardgen.model.stat_values import Push, StatValueError, parse_push
 from cardgen.render.canvas import Canvas
+from cardgen.render.colors import mix
 from cardgen.render.element_kit import ElementRenderer, StatProblem, element_kind
 from cardgen.render.elements.common import missing, problem, stat_key
 
@@ -55,15 +56,21 @@ def _arrow(c: Canvas, x1: float, y1: float, x2: float, y2: float, width: float, 
                pt(shaft, head * 0.55), pt(shaft, width / 2), pt(0, width / 2)], fill=True)
 
 
+OUTLINE_OPACITY = 0.55
+"""The grid tiles' outline: the ink at this opacity."""
+
 SMALLEST_TILE = 6.0
 """Below this tile size (points) the diagram shows the direction only, on a 3 × 3 grid."""
 
 
 def draw_push(c: Canvas, push: Push, x: float, y: float, w: float, h: float, *, ink: str, light: str,
-              compact: bool | None = None) -> None:
+              compact: bool | None = None, opaque: bool = False) -> None:
     """The push diagram, centred in the box (x, y, w, h); tiles are as large as the box allows.
 
     ``compact`` None chooses: the full push when its tiles are at least ``SMALLEST_TILE``.
+    ``opaque`` (a file without transparency, PDF/X-1a) draws the translucent tile outlines as their
+    blend over the tile colour (the hairline's outer half lies on the colour around the grid,
+    about as light).
     """
     if push.direction is None:
         return
@@ -80,7 +87,8 @@ def draw_push(c: Canvas, push: Push, x: float, y: float, w: float, h: float, *, 
 
     line = max(0.35, u * 0.06)
     c.set_fill(light)
-    c.set_stroke(ink, line * 0.7, alpha=0.55)
+    outline, alpha = (mix(light, ink, OUTLINE_OPACITY), 1.0) if opaque else (ink, OUTLINE_OPACITY)
+    c.set_stroke(outline, line * 0.7, alpha=alpha)
     for col in range(cols):
         for row in range(rows):
             c.rect(ox + col * u + u * 0.04, oy + row * u + u * 0.04, u * 0.92, u * 0.92, radius=u * 0.12,
@@ -123,4 +131,5 @@ def draw_push_arrow(r: ElementRenderer, c: Canvas, e: ElementSpec, card: CardSpe
         return
     box = r.box(e)
     push = parse_push(card.stats[stat_key(e, "push")])
-    draw_push(c, push, box.x, box.y, box.w, box.h, ink=r.color(e.color, kind), light=r.color(e.stroke or "type-light", kind))
+    draw_push(c, push, box.x, box.y, box.w, box.h, ink=r.color(e.color, kind), light=r.color(e.stroke or "type-light", kind),
+              opaque=r.opaque)

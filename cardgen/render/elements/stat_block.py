@@ -121,7 +121,7 @@ def _tile(r: ElementRenderer, c: Canvas, e: ElementSpec, kind: CardTypeSpec | No
         c.text(start, base, text, font=VALUE_FONT, size=size)
         gx = start + width + size * 0.12
         draw_push(c, push, gx, tile.y + (room - glyph) / 2 + room * 0.02, glyph, glyph, ink=ink,
-                  light="#ffffff")
+                  light="#ffffff", opaque=r.opaque)
         return
     if parse_number(value, what="") is None:
         _star(c, tile.x + tile.w / 2, base + size * 0.36, size * 0.38, ink)
