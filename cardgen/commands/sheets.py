@@ -53,7 +53,8 @@ if TYPE_CHECKING:
 @click.option("--flip", type=click.Choice(["long", "short"], case_sensitive=False), default="long", show_default=True,
               help="Which edge your printer flips on for duplex.")
 @click.option("--back-offset", type=OffsetType(), default="0mm,0mm", show_default=True,
-              help="Shift every back by DX,DY (measure it with 'cardgen calibrate').")
+              help="The backs' drift DX,DY read on 'cardgen calibrate' (+ right and up, seen from the front): "
+                   "every back moves the opposite way.")
 @click.option("--cut-lines", is_flag=True, help="Also draw thin dashed cut lines along every trim line "
               "(with --butted: along the shared trims too, where no crop mark reaches).")
 @butted_option
@@ -146,8 +147,11 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
         console.note(note)
     console.detail(f"{deck.deck}: {time.process_time() - started:.1f} CPU seconds")
     kind = f", {condition.output_condition_identifier} {pdfx.upper()} ink ≤ {ink_limit}%" if condition and pdfx else ""
+    turned = ""
+    if layout != "single":  # which way to turn the calibration sheet ('cardgen calibrate --orientation')
+        turned = ", landscape" if result.paper.width_pt > result.paper.height_pt else ", portrait"
     console.say(f"wrote {display_path(output)}: {result.cards} cards on {result.pages} pages "
-                f"({result.per_page} per page){kind}")
+                f"({result.per_page} per page{turned}){kind}")
     if proofs:
         console.say(f"wrote {len(proofs)} soft proofs to {display_path(output.parent / proof_folder(output))}")
 

@@ -191,12 +191,16 @@ def mirror(slot: Slot, paper: Size, *, flip: Flip = "long", offset: tuple[float,
 
     Long-edge duplex turns a portrait page about its vertical axis (x mirrors); short-edge
     turns it about its horizontal axis (y mirrors). For landscape pages the long edge is
-    horizontal, so the roles swap. ``offset`` shifts every back (printer drift correction).
+    horizontal, so the roles swap.
+
+    ``offset`` is the printer's drift as read on the calibration sheet (:func:`back_shift`): where
+    the backs land, seen through the paper from the front, right and up positive. Every back
+    moves the opposite way, so the drift cancels.
     """
     landscape = paper.width_pt > paper.height_pt
     mirror_x = (flip == "long") != landscape
     x0, y0, x1, y1 = slot.clip
-    dx, dy = offset
+    dx, dy = back_shift(offset, paper, flip=flip)
     if mirror_x:
         x = paper.width_pt - slot.x - slot.width
         clip = (paper.width_pt - x1, y0, paper.width_pt - x0, y1)
@@ -209,6 +213,20 @@ def mirror(slot: Slot, paper: Size, *, flip: Flip = "long", offset: tuple[float,
     # left-right mirror turns it the other way
     turn = -slot.turn if mirror_x else slot.turn
     return replace(slot, x=x + dx, y=y + dy, clip=(clip[0] + dx, clip[1] + dy, clip[2] + dx, clip[3] + dy), turn=turn)
+
+
+def back_shift(reading: tuple[float, float], paper: Size, *, flip: Flip = "long") -> tuple[float, float]:
+    """How far to move the backs, in the back page's own coordinates, to cancel a drift ``reading``.
+
+    ``reading`` is the calibration sheet's: how far the back's content lies right of and above
+    where it should, seen from the front with the page upright. The backs move by the opposite;
+    on the back page the flipped axis runs the other way (long edge of a portrait page: x), so
+    that component keeps its sign and the other changes it.
+    """
+    landscape = paper.width_pt > paper.height_pt
+    mirror_x = (flip == "long") != landscape
+    rx, ry = reading
+    return (rx, -ry) if mirror_x else (-rx, ry)
 
 
 def gutterfold(paper: Size, card: Size, bleed: float, *,

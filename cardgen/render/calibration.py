@@ -4,7 +4,10 @@ Front: a horizontal and a vertical offset ruler (millimetre ticks, -5…+5 mm) a
 two 100 mm scale rulers through the centre, and an L-shaped ruler in each corner whose numbers
 are the distance from the paper edge. Back: a long pointer mirrored to where each offset ruler's
 zero lies, and the corner rulers again. After printing double-sided, the pointer seen through the
-paper shows the offset to pass as ``--back-offset``; the scale rulers show whether the printer
+paper shows the offset to pass as ``--back-offset`` (the backs' drift seen from the front: + is right
+of 0 on the X ruler and above 0 on the Y ruler; the sheets move every back the opposite way).
+The page is turned the way the card sheets are (landscape for poker and bridge cards), because a
+printer turns a landscape page onto the paper and its drift turns with it. The scale rulers show whether the printer
 scaled the page, the corner rulers whether it shifted or skewed it. Everything stays 10 mm
 from the paper edge, inside what any printer prints.
 """
@@ -12,6 +15,7 @@ from the paper edge, inside what any printer prints.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from cardgen.layout.imposition import Flip, Slot, mirror
 from cardgen.layout.sizes import Size
@@ -20,9 +24,15 @@ from cardgen.output import atomic_path
 from cardgen.render.fonts import BODY, BODY_BOLD
 
 
-def write_calibration(target: Path, paper: Size, *, flip: Flip = "long") -> None:
+Orientation = Literal["landscape", "portrait"]
+
+
+def write_calibration(target: Path, paper: Size, *, flip: Flip = "long", orientation: Orientation = "landscape") -> None:
+    """The two-page calibration PDF on ``paper`` turned to ``orientation``, backs mirrored for ``flip``."""
     from cardgen.render.sheets import new_canvas
 
+    short, long = sorted((paper.width_pt, paper.height_pt))
+    paper = Size(long, short) if orientation == "landscape" else Size(short, long)
     w, h = paper.width_pt, paper.height_pt
     with atomic_path(Path(target)) as tmp:
         c = new_canvas(tmp, pagesize=(w, h), title="Duplex calibration", author="cardgen", subject="calibration")
@@ -32,10 +42,11 @@ def write_calibration(target: Path, paper: Size, *, flip: Flip = "long") -> None
         c.drawCentredString(cx, h - 25 * MM, "Duplex calibration — front")
         c.setFont(BODY, 9)
         lines = [
-            f"Print this sheet double-sided ({flip}-edge flip), at 100 % scale (no 'fit to page').",
-            "Hold it against a window. Where the back's pointer crosses each ruler is the offset:",
-            "read X on the horizontal ruler and Y on the vertical one, then build with",
-            "cardgen sheets DECK --back-offset X,Y   (for example --back-offset 0.5mm,-1mm)",
+            f"Print this sheet double-sided ({flip}-edge flip), at 100 % scale (no 'fit to page'), {orientation}"
+            " like your card sheets.",
+            "Hold it against a window, this side towards you. Where the back's pointer crosses each ruler is the offset:",
+            "X on the horizontal ruler (+ when the pointer lies right of 0), Y on the vertical one (+ above 0).",
+            "Build with cardgen sheets DECK --back-offset X,Y (e.g. --back-offset 0.5mm,-1mm): the backs move back by it.",
             "Each corner's circle is 10 mm from both paper edges; corner rulers count mm from the edge.",
         ]
         for i, line in enumerate(lines):

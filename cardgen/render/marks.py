@@ -49,6 +49,23 @@ def crop_mark_segments(sheet: Sheet, slots: Sequence[Slot] | None = None) -> lis
     for y in ys:
         out.append((x1 + off, y, x1 + off + MARK_LENGTH, y))
         out.append((x0 - off, y, x0 - off - MARK_LENGTH, y))
+    return _inside_printable(out, sheet)
+
+
+def _inside_printable(segments: list[Segment], sheet: Sheet) -> list[Segment]:
+    """The marks cut back at the printer margin: a grid that fits leaves them whole, but backs moved
+    by ``--back-offset`` carry their marks along, and those would run into the margin."""
+    margin = sheet.printer_margin
+    lo_x, hi_x = margin, sheet.paper.width_pt - margin
+    lo_y, hi_y = margin, sheet.paper.height_pt - margin
+    out: list[Segment] = []
+    for x1, y1, x2, y2 in segments:
+        if min(x1, x2) >= lo_x and max(x1, x2) <= hi_x and min(y1, y2) >= lo_y and max(y1, y2) <= hi_y:
+            out.append((x1, y1, x2, y2))
+            continue
+        clamped = (min(max(x1, lo_x), hi_x), min(max(y1, lo_y), hi_y), min(max(x2, lo_x), hi_x), min(max(y2, lo_y), hi_y))
+        if abs(clamped[2] - clamped[0]) + abs(clamped[3] - clamped[1]) >= 1 * MM:  # a stub under 1 mm is dropped
+            out.append(clamped)
     return out
 
 

@@ -235,25 +235,57 @@ class ReportlabCanvas:
 
 def fit_paragraph(text: str, w: float, h: float, *, font: str, size: float, min_size: float | None,
                   leading: float, align: str, color: str) -> tuple[Paragraph, float, float]:
-    """A Paragraph at the largest size (from ``size`` down to ``min_size``) that fits the box."""
-    body = markup(text)
+    """A Paragraph at the largest size (from ``size`` down to ``min_size``) that fits the box.
+
+    Lines break between words only: a word wider than the box is never cut (reportlab would cut
+    it anywhere, without a hyphen); it stays whole, the text shrinks, and at the smallest size
+    the line is too wide, which the preflight reports as an overflow. Words tied by no-break
+    spaces ("Moon Ore Sharpening") that are wider than the box together break at those spaces.
+    """
     ensure_font(font)
     current = size
     smallest = min_size if min_size is not None else size
     while True:
         style = ParagraphStyle("cardgen", fontName=font, fontSize=current, leading=current * leading,
-                               alignment=_ALIGN[align], textColor=HexColor(color), allowWidows=0)
-        paragraph = Paragraph(body, style)
+                               alignment=_ALIGN[align], textColor=HexColor(color), allowWidows=0,
+                               splitLongWords=0)
+        paragraph = Paragraph(markup(untie_wide_runs(text, w, font=font, size=current)), style)
         _, height = paragraph.wrap(w, h)
-        too_wide = any(getattr(line, "extraSpace", 0) < -0.5 for line in getattr(paragraph.blPara, "lines", []))
+        too_wide = any(line_too_wide(line) for line in getattr(paragraph.blPara, "lines", []))
         if (height <= h + 0.01 and not too_wide) or current <= smallest:
             return paragraph, current, height
         current = max(smallest, current - 0.25)
 
 
+_TIE = re.compile(r"(?<=\w)\u00a0(?=\w)")
+"""A no-break space between two words (not the ones French puts before ``:`` or inside « »)."""
+_MARKUP_CHARS = re.compile(r"[*_]")
+
+
+def untie_wide_runs(text: str, width: float, *, font: str, size: float) -> str:
+    """``text`` with the no-break spaces between words made plain wherever the words they tie are
+    wider than ``width`` at ``size``: such a run cannot stay on one line, and breaking it between
+    its words is better than cutting one of them."""
+    if "\u00a0" not in text:
+        return text
+
+    def untie(run: str) -> str:
+        if "\u00a0" in run and stringWidth(_MARKUP_CHARS.sub("", run), font, size) > width:
+            return _TIE.sub(" ", run)
+        return run
+
+    return "".join(untie(part) for part in re.split(r"([ \n\t]+)", text))
+
+
 def paragraph_fit(paragraph: Paragraph, size: float, height: float) -> TextFit:
     """How a wrapped ``paragraph`` was set: the room left on each of its lines, its size and height."""
     return TextFit(tuple(_extra_space(line) for line in getattr(paragraph.blPara, "lines", [])), size, height)
+
+
+def line_too_wide(line: Any) -> bool:
+    """Whether a wrapped line runs past its box: half a point of slack for a line with markup, a
+    point (the preflight's kerning slack) for a plain one, whose spaces reportlab does not squeeze."""
+    return _extra_space(line) < (-1.0 if isinstance(line, tuple) else -0.5)
 
 
 def _extra_space(line: Any) -> float:

@@ -153,16 +153,19 @@ def _fit(text: str, box: Box, *, font: str, size: float, min_size: float | None,
     from reportlab.platypus import Paragraph
 
     from cardgen.render.fonts import ensure_font
-    from cardgen.render.reportlab_canvas import _ALIGN
+    from cardgen.render.reportlab_canvas import _ALIGN, line_too_wide, untie_wide_runs
 
     ensure_font(font)
     current, smallest = size, (min_size if min_size is not None else size)
     while True:
         style = ParagraphStyle("cardgen-rich", fontName=font, fontSize=current, leading=current * e.leading,
-                               alignment=_ALIGN[e.align], textColor=HexColor(color), allowWidows=0)
-        paragraph = Paragraph(_markup(text, size=current, name_of=name_of), style)
+                               alignment=_ALIGN[e.align], textColor=HexColor(color), allowWidows=0,
+                               splitLongWords=0)  # a word is never cut: it stays whole (see fit_paragraph)
+        paragraph = Paragraph(_markup(untie_wide_runs(text, box.w, font=font, size=current), size=current,
+                                      name_of=name_of), style)
         _, height = paragraph.wrap(box.w, box.h)
-        if height <= box.h + 0.01 or current <= smallest:
+        too_wide = any(line_too_wide(line) for line in getattr(paragraph.blPara, "lines", []))
+        if (height <= box.h + 0.01 and not too_wide) or current <= smallest:
             return paragraph, height
         current = max(smallest, current - 0.25)
 

@@ -29,7 +29,7 @@ def test_sheets_prints_only_the_cards_named(runner: CliRunner, minimal_copy: Pat
     target = tmp_path / "reprint.pdf"
     result = runner.invoke(main, ["sheets", str(minimal_copy), "--cards", "two:4,one", "-o", str(target)])
     assert result.exit_code == 0, result.output
-    assert result.output == f"wrote {target}: 5 cards on 2 pages (6 per page)\n"
+    assert result.output == f"wrote {target}: 5 cards on 2 pages (6 per page, landscape)\n"
     text = pdf_text(target)
     assert text.count("The second card, with art.") == 4 and text.count("The first card.") == 1
 

@@ -117,7 +117,7 @@ def test_calibrate_writes_two_pages(runner, tmp_path: Path) -> None:  # type: ig
     assert result.exit_code == 0, result.output
     reader = pypdf.PdfReader(target)
     assert len(reader.pages) == 2
-    assert float(reader.pages[0].mediabox.width) == pytest.approx(612)
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(792)  # landscape, like poker card sheets
     assert "back-offset" in reader.pages[0].extract_text()
 
 

@@ -80,13 +80,17 @@ def test_short_edge_backs_are_mirrored_top_to_bottom() -> None:
     assert back.y == pytest.approx(sheet.slots[-1].y)
 
 
-def test_back_offset_moves_every_back() -> None:
+def test_back_offset_moves_every_back_against_the_drift_read_from_the_front() -> None:
+    """The offset is the backs' drift seen from the front (+ right, up); on the back page the flipped
+    axis runs the other way, so that component keeps its sign and the other one changes it."""
     sheet = grid(PAPER_SIZES["a4"], CARD_SIZES["poker"], BLEED)
     page, slot = sheet.paper, sheet.slots[4]
-    plain = mirror(slot, page)
-    moved = mirror(slot, page, offset=(0.4 * MM, -0.2 * MM))
-    assert moved.x - plain.x == pytest.approx(0.4 * MM)
-    assert moved.y - plain.y == pytest.approx(-0.2 * MM)
+    assert page.width_pt > page.height_pt  # landscape: long edge horizontal, y mirrors
+    for flip, expected in (("long", (-0.4, -0.2)), ("short", (0.4, 0.2))):
+        plain = mirror(slot, page, flip=flip)  # type: ignore[arg-type]
+        moved = mirror(slot, page, flip=flip, offset=(0.4 * MM, -0.2 * MM))  # type: ignore[arg-type]
+        assert moved.x - plain.x == pytest.approx(expected[0] * MM)
+        assert moved.y - plain.y == pytest.approx(expected[1] * MM)
 
 
 def test_gutterfold_puts_each_back_opposite_its_front_across_the_fold() -> None:

@@ -141,3 +141,21 @@ def test_marker_sheets_can_leave_the_backs_out(tmp_path: Path) -> None:
     assert result.pages == len(reader.pages) == 2  # 48 markers, 40 to a page, fronts only
     forms = [p.form for page in reader.pages for p in placements(page)]
     assert len(forms) == 48 and all(form.startswith("face_") for form in forms)
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_backs_moved_by_the_back_offset_keep_their_marks_out_of_the_margin(tmp_path: Path, flip: str) -> None:
+    """A 2.5 mm back offset carries the backs' crop marks 2.5 mm towards the paper edge: they are cut
+    back at the printer margin (the fronts' marks, which the cutter uses, stay whole)."""
+    from tests.pdf_tools import page_drawing
+
+    deck = load_deck(ROOT / "decks" / "falling")
+    pdf = tmp_path / "cards.pdf"
+    write_sheets(deck, pdf, options=SheetOptions(flip=flip, back_offset=(2.5 * MM, -2.5 * MM)))  # type: ignore[arg-type]
+    assert ink_in_outer_band(pdf) == []
+    fronts = [s for s in page_drawing(pdf, 0).segments if s.width < 0.5 and not s.dashed]
+    backs = [s for s in page_drawing(pdf, 1).segments if s.width < 0.5 and not s.dashed]
+    assert len(backs) == len(fronts) >= 20  # every mark is still there, shortened where it had to be
+    length = lambda s: abs(s.x2 - s.x1) + abs(s.y2 - s.y1)  # noqa: E731
+    assert all(length(s) == pytest.approx(5 * MM, abs=0.01) for s in fronts)
+    assert any(length(s) < 5 * MM - 1 for s in backs)

@@ -80,7 +80,7 @@ def test_back_offset_shifts_backs(deck, tmp_path: Path) -> None:  # type: ignore
     a = placements(pypdf.PdfReader(plain).pages[1])
     b = placements(pypdf.PdfReader(moved).pages[1])
     for p, q in zip(a, b):
-        assert q.x - p.x == pytest.approx(0.4 * MM, abs=0.01)
+        assert q.x - p.x == pytest.approx(-0.4 * MM, abs=0.01)  # landscape, long edge: x keeps its direction
         assert q.y - p.y == pytest.approx(-0.2 * MM, abs=0.01)
     fronts_a = placements(pypdf.PdfReader(plain).pages[0])
     fronts_b = placements(pypdf.PdfReader(moved).pages[0])

@@ -104,3 +104,56 @@ def test_the_imposed_booklet_keeps_the_books_language_and_metadata(tmp_path: Pat
     reader = pypdf.PdfReader(out)
     assert reader.trailer["/Root"]["/Lang"] == "fr"
     assert reader.metadata["/Author"].startswith("James Ernest")
+
+
+def _side_and_half(pdf, destination) -> tuple[int, tuple[float, float, float, float]]:  # type: ignore[no-untyped-def]
+    """The page-tree index a destination names (it must be a page of the tree) and the area it zooms to."""
+    pages = {page.obj.objgen: index for index, page in enumerate(pdf.pages)}
+    assert destination[0].objgen in pages, f"destination {destination[0].objgen} is not a page of the document"
+    index = pages[destination[0].objgen]
+    width, height = (float(v) for v in pdf.pages[index].mediabox[2:])
+    if str(destination[1]) == "/FitR":
+        return index, tuple(float(v) for v in destination[2:6])  # type: ignore[return-value]
+    return index, (0.0, 0.0, width, height)
+
+
+@pytest.mark.parametrize("deck_name", ["falling", "fall-damage"])
+def test_booklet_links_and_bookmarks_land_on_the_sides_where_their_pages_are(tmp_path: Path, deck_name: str) -> None:
+    """Every link and bookmark points at a page of the booklet's page tree (none at the un-imposed
+    A5 pages, which are not written at all), and each bookmark lands on the half where its heading is."""
+    import pikepdf
+    import pypdfium2 as pdfium
+
+    from tests.conftest import ROOT
+
+    deck = load_deck(ROOT / "decks" / deck_name)
+    out = tmp_path / "booklet.pdf"
+    write_rulebook(deck, out, language="en", booklet=True)
+    pdf = pikepdf.open(out)
+    page_objects = [o for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/Page"]
+    assert len(page_objects) == len(pdf.pages)  # no orphan page outside the page tree
+    internal = 0
+    for page in pdf.pages:
+        for annotation in page.obj.get("/Annots", []):
+            destination = annotation.get("/Dest")
+            action = annotation.get("/A")
+            if destination is None and action is not None and action.get("/S") == "/GoTo":
+                destination = action.D
+            if destination is not None:
+                _side_and_half(pdf, destination)
+                internal += 1
+    assert internal >= 10  # the contents and the cross-references
+    document = pdfium.PdfDocument(str(out))
+    landed = 0
+    with pdf.open_outline() as outline:
+        items = list(outline.root)
+        while items:
+            item = items.pop()
+            items.extend(item.children)
+            destination = item.destination if item.destination is not None else item.action.D
+            side, (x0, y0, x1, y1) = _side_and_half(pdf, destination)
+            text = " ".join(document[side].get_textpage().get_text_bounded(x0, y0, x1, y1).split())
+            assert " ".join(item.title.replace("\u00a0", " ").split()) in text.replace("\u00a0", " "), item.title
+            landed += 1
+    document.close()
+    assert landed >= 10
