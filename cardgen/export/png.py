@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from cardgen.errors import CardgenError
-from cardgen.export.card_pages import CardPages
+from cardgen.export.card_pages import CardPages, FacesPreflight
 from cardgen.export.common import ExportResult, card_pages
 from cardgen.export.manifest import ManifestRow, write_manifest
 from cardgen.export.raster import Progress, RasterJob, pixels, run_jobs
@@ -68,13 +68,17 @@ def write_card_images(pages: CardPages, folder: Path, *, bleed: bool, size: tupl
 
 def export_png(deck: DeckSpec, folder: Path, *, dpi: float = 300, bleed: bool = True,
                translate: Translate = no_translation, language: str = "en", workers: int | None = None,
-               progress: Progress | None = None, theme: str = "default") -> ExportResult:
-    """Export the deck as PNG card images at ``dpi`` into ``folder``, with ``manifest.csv``."""
+               progress: Progress | None = None, theme: str = "default",
+               preflight: FacesPreflight | None = None) -> ExportResult:
+    """Export the deck as PNG card images at ``dpi`` into ``folder``, with ``manifest.csv``.
+
+    ``preflight`` measures the faces as they are drawn and checks them before any image is made.
+    """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(folder)
     with card_pages(deck, translate=translate, language=language, theme=theme,
-                    scratch=folder) as pages:
+                    scratch=folder, preflight=preflight) as pages:
         size = image_size(pages, dpi=dpi, bleed=bleed)
         files, rows = write_card_images(pages, folder, bleed=bleed, size=size, dpi=dpi, workers=workers,
                                         progress=progress)
