@@ -99,3 +99,36 @@ def test_two_processes_write_what_one_writes(tmp_path: Path) -> None:
         written[workers] = {p.name: p.read_bytes() for p in folder.iterdir()}
     assert written[1] == written[2] == written[3]
     assert len(written[1]) == 9
+
+
+PDFIUM_BEFORE_PYPDFIUM2 = """
+import hashlib, json, sys
+from cardgen.export import raster
+pdf, page = sys.argv[1], 0
+box, size = (0.0, 0.0, 180.0, 252.0), (180, 252)
+first = bytes(raster.render_scanlines(pdf, page, box, size))  # pdfium started without pypdfium2
+loaded_early = "pypdfium2._library_scope" in sys.modules
+import pypdfium2  # initialises pdfium once more: ignored
+helper = pypdfium2.PdfDocument(pdf)[page].render(scale=1, rev_byteorder=True).to_pil().convert("RGB")
+raster._close(pdf)
+again = bytes(raster.render_scanlines(pdf, page, box, size))
+image = raster.render_region(pdf, page, box, size)
+rows = b"".join(b"\\0" + helper.tobytes()[y * 540:(y + 1) * 540] for y in range(252))
+print(json.dumps([loaded_early, first == again == rows, image.tobytes() == helper.tobytes()]))
+"""
+
+
+def test_pdfium_started_without_pypdfium2_renders_as_pypdfium2_does_before_and_after_it_loads(tmp_path: Path) -> None:
+    """The PNG path calls pdfium's C functions only; pypdfium2 loaded later (TTS, proofs) starts pdfium again,
+    which pdfium ignores: every render gives the same pixels."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    pdf, _, _ = mostly_unpainted_pdf(tmp_path / "bare.pdf")
+    out = subprocess.run([sys.executable, "-c", PDFIUM_BEFORE_PYPDFIUM2, pdf], capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT, check=True)
+    assert json.loads(out.stdout) == [False, True, True]
