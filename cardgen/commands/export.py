@@ -155,7 +155,8 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
         if target == "png":
             from cardgen.export.png import export_png
 
-            result = export_png(deck, folder, dpi=resolution, bleed=with_bleed, progress=progress, **common)
+            result = export_png(deck, folder, dpi=resolution, bleed=with_bleed, progress=progress, staged=True,
+                                **common)
         elif target == "pod":
             from cardgen.export.pod import export_pod
 

@@ -48,6 +48,9 @@ class RasterJob:
     size: tuple[int, int]
     targets: tuple[Path, ...] = ()
     dpi: float | None = None
+    staged: bool = False
+    """The targets are new names in a staging folder that moves into place as a whole: each file is
+    written straight to its name (:func:`write_file`, ``staged``)."""
 
 
 def cpu_count() -> int:
@@ -156,29 +159,44 @@ def render_scanlines(pdf: str, page_index: int, box: Box, size: tuple[int, int])
     return scanlines
 
 
-def write_file(target: Path, data: bytes) -> None:
+_WRITE_NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+
+
+def write_file(target: Path, data: bytes, *, staged: bool = False) -> None:
     """Write ``data`` to ``target`` atomically: into a temp file beside it, then renamed over it.
 
     What :func:`cardgen.output.atomic_path` does, in fewer system calls (one export writes a file
     per physical card): the folder exists, the temp name is fixed per process (a stale one is
     replaced; the next run's ``remove_stale_temps`` sweeps any left by a killed run), and
     ``os.open`` gives the file the umask's mode.
+
+    ``staged``: ``target`` is in a staging folder (:func:`cardgen.output.staged_folder`), which
+    already makes the whole set arrive at once or not at all, so a new name is written straight
+    away (a third fewer system calls and CPU: FALLING × 10 writes 540 files); a name that exists
+    already, or a link, still gets the temp file and the rename.
     """
+    if staged:
+        try:
+            fd = os.open(target, _WRITE_NEW, 0o666)
+        except FileExistsError:
+            pass
+        except OSError as exc:
+            raise output_error(exc, target) from None
+        else:
+            try:
+                _write_all(fd, data)
+            except OSError as exc:
+                raise output_error(exc, target) from None
+            return
     check_target(target)
     tmp = target.with_name(f".{target.name}.{os.getpid()}{TEMP_SUFFIX}")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
         try:
-            fd = os.open(tmp, flags, 0o666)
+            fd = os.open(tmp, _WRITE_NEW, 0o666)
         except FileExistsError:
             os.unlink(tmp)
-            fd = os.open(tmp, flags, 0o666)
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-        finally:
-            os.close(fd)
+            fd = os.open(tmp, _WRITE_NEW, 0o666)
+        _write_all(fd, data)
         os.replace(tmp, target)
     except OSError as exc:
         try:
@@ -188,6 +206,16 @@ def write_file(target: Path, data: bytes) -> None:
         raise output_error(exc, target) from None
 
 
+def _write_all(fd: int, data: bytes) -> None:
+    """Write every byte of ``data`` to the open file ``fd``, then close it."""
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+
+
 def _run(pdf: str, job: RasterJob) -> tuple[int, tuple[int, int], bytes | None]:
     """In a worker: render one job; write its files, or hand back raw RGB pixels."""
     if not job.targets:
@@ -195,7 +223,7 @@ def _run(pdf: str, job: RasterJob) -> tuple[int, tuple[int, int], bytes | None]:
         return len(job.targets), image.size, image.tobytes()
     data = encode_scanlines(render_scanlines(pdf, job.page, job.box, job.size), job.size, dpi=job.dpi)
     for target in job.targets:
-        write_file(target, data)
+        write_file(target, data, staged=job.staged)
     return len(job.targets), job.size, None
 
 

@@ -132,3 +132,24 @@ def test_pdfium_started_without_pypdfium2_renders_as_pypdfium2_does_before_and_a
     out = subprocess.run([sys.executable, "-c", PDFIUM_BEFORE_PYPDFIUM2, pdf], capture_output=True, text=True,
                          env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT, check=True)
     assert json.loads(out.stdout) == [False, True, True]
+
+
+def test_a_staged_write_goes_straight_to_a_new_name_and_never_through_an_existing_one(tmp_path: Path) -> None:
+    """In a staging folder a new file is written in place; a name already there is replaced by a rename
+    (never written into), and a link is replaced, not followed."""
+    import os
+
+    new = tmp_path / "new.png"
+    raster.write_file(new, b"new", staged=True)
+    assert new.read_bytes() == b"new"
+    elsewhere = tmp_path / "elsewhere.png"
+    elsewhere.write_bytes(b"keep")
+    hard = tmp_path / "hard.png"
+    os.link(elsewhere, hard)  # writing into this file would change elsewhere.png too
+    raster.write_file(hard, b"replaced", staged=True)
+    link = tmp_path / "link.png"
+    link.symlink_to(elsewhere)
+    raster.write_file(link, b"through the link?", staged=True)
+    assert hard.read_bytes() == b"replaced" and elsewhere.read_bytes() == b"keep"
+    assert not link.is_symlink() and link.read_bytes() == b"through the link?"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["elsewhere.png", "hard.png", "link.png", "new.png"]
