@@ -273,6 +273,8 @@ def run_jobs(pdf: Path, jobs: Sequence[RasterJob], *, workers: int | None = None
             _close(str(pdf))
         return results
     context = _pool_context()
+    if context.get_start_method() == "fork":
+        pdfium()  # loaded and started once, here: forked workers inherit it instead of loading it each
     # forked workers share the parent's memory until they write to it; with the parent's objects
     # frozen, their garbage collector leaves those pages alone (fewer copied pages, less CPU)
     freeze = context.get_start_method() == "fork" and gc.get_freeze_count() == 0
