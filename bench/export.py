@@ -2,9 +2,9 @@
 
 Both produce the same files: one PNG per physical card face (``<id>-<copy>.png``) plus the back,
 821 x 1121 px (300 dpi, 63.5 x 88.9 mm with 3 mm bleed, rounded once), with a dpi tag. cardgen is
-the command a user runs (``python -m cardgen.cli export DECK --to png -o OUT``: preflight, then
-the vector cards drawn into a PDF, each distinct picture rasterised once by pdfium and written
-by cardgen's PNG writer; ``cg-1``: ``--jobs 1``; ``cg-np``: ``--no-preflight``). The Pillow
+the command a user runs (``python -m cardgen.cli export DECK --to png -o OUT``: the vector cards
+drawn into a PDF, measured by the preflight as they are drawn and checked, each distinct picture
+rasterised once by pdfium and written by cardgen's PNG writer; ``cg-1``: ``--jobs 1``; ``cg-np``: ``--no-preflight``). The Pillow
 baseline is a careful single-process script: it draws each *distinct* card once with ImageDraw
 (bleed fill, the type band with the type's own pattern — stripes, dots, checks or zigzag — its
 symbol on the band and at both ends of the credit, the title and credit in the type's text

@@ -62,6 +62,17 @@ def make_folder(folder: Path) -> None:
         raise output_error(exc, folder) from None
 
 
+def missing_folders(folder: Path) -> list[Path]:
+    """``folder`` and those of its parents that do not exist yet, deepest first (to remove them
+    again, if still empty, when a command that would have made them fails)."""
+    missing = []
+    folder = Path(folder)
+    while not folder.exists() and not folder.is_symlink() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    return missing
+
+
 def check_target(target: Path) -> None:
     """Refuse to replace anything but a regular file (or a link to one)."""
     try:

@@ -69,7 +69,13 @@ def test_export_png_on_a_full_disk_leaves_no_partial_set(minimal_copy: Path, tmp
     result = runner.invoke(main, ["export", str(minimal_copy), "--to", "png", "--dpi", "40", "-j", "1", "-o", str(out)])
     assert result.exit_code == 1, result.output
     assert "the disk is full" in result.stderr
-    assert list(out.iterdir()) == []  # the images were all written, then left with the staging folder
+    assert not out.exists()  # the images were all written, then left with the staging folder; the folder
+    # the export made for them is removed again (it was not there before)
+    out.mkdir()
+    (out / "old.png").write_bytes(b"old")
+    again = runner.invoke(main, ["export", str(minimal_copy), "--to", "png", "--dpi", "40", "-j", "1", "-o", str(out)])
+    assert again.exit_code == 1 and "the disk is full" in again.stderr
+    assert [(p.name, p.read_bytes()) for p in out.iterdir()] == [("old.png", b"old")]  # a folder it did not make stays as it was
 
 
 def test_a_staged_set_arrives_whole(tmp_path: Path) -> None:

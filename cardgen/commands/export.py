@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import click
@@ -23,16 +26,52 @@ from cardgen.commands.preflight import (
     no_preflight_option,
     preflight_before_writing,
     strict_option,
+    warn_before_writing,
 )
 from cardgen.i18n.translator import translator_for
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
-from cardgen.output import remove_stale_temps, staged_folder
+from cardgen.output import missing_folders, remove_stale_temps, staged_folder
+
+if TYPE_CHECKING:
+    from cardgen.export.card_pages import FacesPreflight
+    from cardgen.model.deck import DeckSpec
+    from cardgen.render.card_renderer import CardRenderer
 
 TARGETS = ("png", "pod", "tts", "proof")
 VENDOR_NAMES = ("drivethrucards", "thegamecrafter", "makeplayingcards")
 DEFAULT_DPI = {"png": 300.0, "pod": 300.0, "tts": 300.0, "proof": 100.0}
 DEFAULT_BLEED = {"png": True, "pod": True, "tts": False, "proof": False}
+
+
+def faces_preflight(deck: DeckSpec, language: str, checks: dict[str, Any]) -> FacesPreflight:
+    """The preflight of the faces the export is about to draw, measured as they are drawn.
+
+    Warnings go above the progress bar; with ``--strict`` a problem stops the export before any
+    image is rasterised, and its staging folder is removed: nothing is written.
+    """
+    from cardgen.export.card_pages import FacesPreflight
+    from cardgen.preflight.faces import SheetFaceWatch
+
+    watch = SheetFaceWatch(deck)
+
+    def check(renderer: CardRenderer) -> None:
+        with console.above_bar():
+            warn_before_writing(deck, drawn={language: (watch.faces(deck, renderer), renderer)}, **checks)
+
+    return FacesPreflight(watch, check)
+
+
+@contextmanager
+def removed_on_failure(folders: list[Path]) -> Iterator[None]:
+    """On any failure, remove ``folders`` (deepest first) that are still empty: the export made them."""
+    try:
+        yield
+    except BaseException:
+        for folder in folders:
+            with suppress(OSError):
+                folder.rmdir()
+        raise
 
 
 def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -91,9 +130,13 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
                     walkthrough=False)
     notes: list[str] = []
     translate = translator_for(deck, lang, allow_untranslated=allow_untranslated, notes=notes)
-    preflight_before_writing(deck, no_preflight=no_preflight, languages=[lang], paper="a4", layout="single",
-                             strict=strict, allow_untranslated=allow_untranslated)  # card faces only
-    common = {"translate": translate, "language": lang, "workers": jobs, "theme": theme}
+    checks: dict[str, Any] = {"languages": [lang], "paper": "a4", "layout": "single", "strict": strict,
+                              "allow_untranslated": allow_untranslated}  # card faces only
+    common: dict[str, Any] = {"translate": translate, "language": lang, "workers": jobs, "theme": theme}
+    if no_preflight or target == "pod":  # pod draws the cards at the shop's size: the deck's own are checked
+        preflight_before_writing(deck, no_preflight=no_preflight, **checks)
+    else:  # one pass: the faces are measured as the card pages draw them, checked before any image is made
+        common["preflight"] = faces_preflight(deck, lang, checks)
     resolution = dpi if dpi is not None else DEFAULT_DPI[target]
     with_bleed = DEFAULT_BLEED[target] if bleed is None else bleed
     product = None
@@ -106,12 +149,14 @@ def command(deck_dir: Path, target: str, vendor: str | None, dpi: float | None, 
     remove_stale_temps(output)  # what a killed export left (its staging folder)
     # every export is written into a folder inside the output folder and moved into place as a whole: a failed
     # export leaves the folder as it was (TTS's JSON names its images where they will be after the move)
-    with page_progress(f"{deck.deck} {target}", enabled=True) as progress, \
+    made = missing_folders(output)  # removed again if the export fails (and they are still empty)
+    with removed_on_failure(made), page_progress(f"{deck.deck} {target}", enabled=True) as progress, \
             staged_folder(output, "cardgen-export") as folder:
         if target == "png":
             from cardgen.export.png import export_png
 
-            result = export_png(deck, folder, dpi=resolution, bleed=with_bleed, progress=progress, **common)
+            result = export_png(deck, folder, dpi=resolution, bleed=with_bleed, progress=progress, staged=True,
+                                **common)
         elif target == "pod":
             from cardgen.export.pod import export_pod
 

@@ -9,6 +9,7 @@ export rasterises and encodes that picture once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -21,7 +22,7 @@ from cardgen.model.deck import CardSpec, DeckSpec
 from cardgen.output import atomic_path
 from cardgen.render.card_renderer import CardRenderer, Translate, no_translation
 from cardgen.render.fonts import register_fonts
-from cardgen.render.sheets import _FormCache, new_canvas
+from cardgen.render.sheets import FaceWatch, _FormCache, new_canvas
 
 Side = Literal["front", "back"]
 Box = tuple[float, float, float, float]
@@ -70,6 +71,16 @@ class CardPages:
         return (b, b, b + self.width_pt, b + self.height_pt)
 
 
+@dataclass(frozen=True)
+class FacesPreflight:
+    """The preflight's single pass over the card pages: ``watch`` measures each face and back as the
+    pages draw it; ``check`` gets the renderer once every page is drawn, before any image is
+    rasterised, and stops the export by raising (``--strict``)."""
+
+    watch: FaceWatch
+    check: Callable[[CardRenderer], None]
+
+
 def back_layouts(deck: DeckSpec) -> dict[str, str]:
     """Card id → the back layout that card uses."""
     return {card.id: deck.types[card.type].back or deck.back.layout for card in deck.cards}
@@ -100,8 +111,12 @@ def _plain(value: object) -> object:
 
 
 def write_card_pages(deck: DeckSpec, target: Path, *, translate: Translate = no_translation,
-                     language: str = "en", theme: str = "default") -> CardPages:
-    """Write one page per distinct face, then one per back layout used, and describe them."""
+                     language: str = "en", theme: str = "default",
+                     preflight: FacesPreflight | None = None) -> CardPages:
+    """Write one page per distinct face, then one per back layout used, and describe them.
+
+    With ``preflight``, each face is measured as it is drawn, and checked when the pages are done.
+    """
     register_fonts()
     layouts = load_deck_layouts(deck)
     renderer = CardRenderer(deck, layouts[deck.layout], layouts, translate=translate, language=language, theme=theme)
@@ -116,7 +131,7 @@ def write_card_pages(deck: DeckSpec, target: Path, *, translate: Translate = no_
         c = new_canvas(tmp, pagesize=(w + 2 * b, h + 2 * b), title=title,
                        author=deck.designer, subject="Distinct card faces and backs")
         c.setPageCompression(0)  # a scratch file read once by pdfium: no deflate to write and undo
-        forms = _FormCache(c, renderer)
+        forms = _FormCache(c, renderer, watch=preflight.watch if preflight is not None else None)
         slot = Slot(b, b, w, h, (0.0, 0.0, w + 2 * b, h + 2 * b))
 
         page_count = 0
@@ -149,4 +164,6 @@ def write_card_pages(deck: DeckSpec, target: Path, *, translate: Translate = no_
             name = f"{title} back" if len(back_counts) == 1 else f"{title} back ({layout})"
             pages.append(CardPage(index, "back", layout, name, back_counts[layout]))
         c.save()
+        if preflight is not None:
+            preflight.check(renderer)
     return CardPages(Path(target), tuple(pages), w, h, b)

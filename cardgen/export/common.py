@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardgen.export.card_pages import CardPages, write_card_pages
+from cardgen.export.card_pages import CardPages, FacesPreflight, write_card_pages
 from cardgen.model.deck import DeckSpec
 from cardgen.output import scratch_folder
 from cardgen.render.card_renderer import Translate
@@ -30,8 +30,10 @@ class ExportResult:
 
 @contextmanager
 def card_pages(deck: DeckSpec, *, translate: Translate, language: str, theme: str = "default",
-               scratch: Path | None = None) -> Iterator[CardPages]:
+               scratch: Path | None = None, preflight: FacesPreflight | None = None) -> Iterator[CardPages]:
     """The deck's distinct card pages in a temporary PDF, deleted afterwards.
+
+    ``preflight``: measure the faces as they are drawn, and check them before the caller rasterises.
 
     The PDF lives in a temporary folder inside ``scratch`` (the export's output folder), which the
     next run removes if this one was killed; without ``scratch``, in the system's temp folder.
@@ -39,6 +41,7 @@ def card_pages(deck: DeckSpec, *, translate: Translate, language: str, theme: st
     tmp = scratch_folder(scratch, "cardgen-export") if scratch is not None else Path(
         tempfile.mkdtemp(prefix="cardgen-export-"))
     try:
-        yield write_card_pages(deck, tmp / "cards.pdf", translate=translate, language=language, theme=theme)
+        yield write_card_pages(deck, tmp / "cards.pdf", translate=translate, language=language, theme=theme,
+                               preflight=preflight)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

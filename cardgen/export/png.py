@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from cardgen.errors import CardgenError
-from cardgen.export.card_pages import CardPages
+from cardgen.export.card_pages import CardPages, FacesPreflight
 from cardgen.export.common import ExportResult, card_pages
 from cardgen.export.manifest import ManifestRow, write_manifest
 from cardgen.export.raster import Progress, RasterJob, pixels, run_jobs
@@ -40,8 +40,12 @@ def back_file(layout: str, *, only_back: bool) -> str:
 
 
 def write_card_images(pages: CardPages, folder: Path, *, bleed: bool, size: tuple[int, int], dpi: float,
-                      workers: int | None = None, progress: Progress | None = None) -> tuple[list[Path], list[ManifestRow]]:
-    """Write every face copy and every back of ``pages`` into ``folder``; returns files and manifest rows."""
+                      workers: int | None = None, progress: Progress | None = None,
+                      staged: bool = False) -> tuple[list[Path], list[ManifestRow]]:
+    """Write every face copy and every back of ``pages`` into ``folder``; returns files and manifest rows.
+
+    ``staged``: ``folder`` is a staging folder (moved into place as a whole): files go straight to their names.
+    """
     folder.mkdir(parents=True, exist_ok=True)
     box = pages.box(bleed=bleed)
     targets: dict[int, list[Path]] = {}  # page → every file showing it: one render, one encode
@@ -55,7 +59,7 @@ def write_card_images(pages: CardPages, folder: Path, *, bleed: bool, size: tupl
         name = back_file(page.key, only_back=only_back)
         targets.setdefault(page.index, []).append(folder / name)
         rows.append(ManifestRow(name, page.key, page.name, page.count, "back"))
-    jobs = [RasterJob(index, box, size, tuple(paths), dpi) for index, paths in targets.items()]
+    jobs = [RasterJob(index, box, size, tuple(paths), dpi, staged) for index, paths in targets.items()]
     names = [row.file for row in rows]
     if len(set(names)) != len(names):
         clash = next(n for n in names if names.count(n) > 1)
@@ -68,15 +72,21 @@ def write_card_images(pages: CardPages, folder: Path, *, bleed: bool, size: tupl
 
 def export_png(deck: DeckSpec, folder: Path, *, dpi: float = 300, bleed: bool = True,
                translate: Translate = no_translation, language: str = "en", workers: int | None = None,
-               progress: Progress | None = None, theme: str = "default") -> ExportResult:
-    """Export the deck as PNG card images at ``dpi`` into ``folder``, with ``manifest.csv``."""
+               progress: Progress | None = None, theme: str = "default",
+               preflight: FacesPreflight | None = None, staged: bool = False) -> ExportResult:
+    """Export the deck as PNG card images at ``dpi`` into ``folder``, with ``manifest.csv``.
+
+    ``preflight`` measures the faces as they are drawn and checks them before any image is made.
+    ``staged``: ``folder`` is a staging folder that moves into place as a whole
+    (:func:`cardgen.output.staged_folder`): each image is written straight to its name.
+    """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(folder)
     with card_pages(deck, translate=translate, language=language, theme=theme,
-                    scratch=folder) as pages:
+                    scratch=folder, preflight=preflight) as pages:
         size = image_size(pages, dpi=dpi, bleed=bleed)
         files, rows = write_card_images(pages, folder, bleed=bleed, size=size, dpi=dpi, workers=workers,
-                                        progress=progress)
+                                        progress=progress, staged=staged)
     manifest = write_manifest(folder, rows)
     return ExportResult(folder, files, manifest, size)

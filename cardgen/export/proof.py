@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from cardgen.export.card_pages import CardPage, CardPages
+from cardgen.export.card_pages import CardPage, CardPages, FacesPreflight
 from cardgen.export.common import ExportResult, card_pages
 from cardgen.export.manifest import ManifestRow, write_manifest
 from cardgen.export.png import image_size
@@ -79,13 +79,17 @@ def _trim_pixels(pages: CardPages, size: tuple[int, int]) -> tuple[int, int, int
 
 def export_proof(deck: DeckSpec, folder: Path, *, dpi: float = 100, bleed: bool = False,
                  translate: Translate = no_translation, language: str = "en", workers: int | None = None,
-                 progress: Progress | None = None, theme: str = "default") -> ExportResult:
-    """Write ``proof.png`` (``proof-<n>.png`` for big decks) and the manifest into ``folder``."""
+                 progress: Progress | None = None, theme: str = "default",
+                 preflight: FacesPreflight | None = None) -> ExportResult:
+    """Write ``proof.png`` (``proof-<n>.png`` for big decks) and the manifest into ``folder``.
+
+    ``preflight`` measures the faces as they are drawn and checks them before any image is made.
+    """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(folder)
     with card_pages(deck, translate=translate, language=language, theme=theme,
-                    scratch=folder) as pages:
+                    scratch=folder, preflight=preflight) as pages:
         size = image_size(pages, dpi=dpi, bleed=bleed)
         shown = list(pages.faces) + list(pages.backs)
         images = run_jobs(pages.path, [RasterJob(p.index, pages.box(bleed=bleed), size) for p in shown],

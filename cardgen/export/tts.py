@@ -23,7 +23,7 @@ from urllib.parse import quote
 
 from PIL import Image
 
-from cardgen.export.card_pages import CardPage, CardPages, back_layouts
+from cardgen.export.card_pages import CardPage, CardPages, FacesPreflight, back_layouts
 from cardgen.export.common import ExportResult, card_pages
 from cardgen.export.manifest import ManifestRow, write_manifest
 from cardgen.export.png import file_stem
@@ -221,8 +221,10 @@ def saved_object(deck: DeckSpec, plans: list[SheetPlan], sheet_files: list[Path]
 def export_tts(deck: DeckSpec, folder: Path, *, dpi: float = 300, bleed: bool = False,
                translate: Translate = no_translation, language: str = "en", workers: int | None = None,
                progress: Progress | None = None, theme: str = "default", base_url: str | None = None,
-               final_folder: Path | None = None) -> ExportResult:
+               final_folder: Path | None = None, preflight: FacesPreflight | None = None) -> ExportResult:
     """Write the sheets, the back image(s), ``<deck>.json`` (+ its thumbnail) and the manifest.
+
+    ``preflight`` measures the faces as they are drawn and checks them before any image is made.
 
     ``final_folder``: where the files will be moved to (``folder`` is then a staging folder); the
     JSON's ``file://`` URIs point there.
@@ -231,7 +233,7 @@ def export_tts(deck: DeckSpec, folder: Path, *, dpi: float = 300, bleed: bool = 
     folder.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(folder)
     with card_pages(deck, translate=translate, language=language, theme=theme,
-                    scratch=folder) as pages:
+                    scratch=folder, preflight=preflight) as pages:
         plans = plan_sheets(pages, deck, bleed=bleed, dpi=dpi)
         box = pages.box(bleed=bleed)
         jobs: list[RasterJob] = []

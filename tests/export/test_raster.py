@@ -99,3 +99,57 @@ def test_two_processes_write_what_one_writes(tmp_path: Path) -> None:
         written[workers] = {p.name: p.read_bytes() for p in folder.iterdir()}
     assert written[1] == written[2] == written[3]
     assert len(written[1]) == 9
+
+
+PDFIUM_BEFORE_PYPDFIUM2 = """
+import hashlib, json, sys
+from cardgen.export import raster
+pdf, page = sys.argv[1], 0
+box, size = (0.0, 0.0, 180.0, 252.0), (180, 252)
+first = bytes(raster.render_scanlines(pdf, page, box, size))  # pdfium started without pypdfium2
+loaded_early = "pypdfium2._library_scope" in sys.modules
+import pypdfium2  # initialises pdfium once more: ignored
+helper = pypdfium2.PdfDocument(pdf)[page].render(scale=1, rev_byteorder=True).to_pil().convert("RGB")
+raster._close(pdf)
+again = bytes(raster.render_scanlines(pdf, page, box, size))
+image = raster.render_region(pdf, page, box, size)
+rows = b"".join(b"\\0" + helper.tobytes()[y * 540:(y + 1) * 540] for y in range(252))
+print(json.dumps([loaded_early, first == again == rows, image.tobytes() == helper.tobytes()]))
+"""
+
+
+def test_pdfium_started_without_pypdfium2_renders_as_pypdfium2_does_before_and_after_it_loads(tmp_path: Path) -> None:
+    """The PNG path calls pdfium's C functions only; pypdfium2 loaded later (TTS, proofs) starts pdfium again,
+    which pdfium ignores: every render gives the same pixels."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    pdf, _, _ = mostly_unpainted_pdf(tmp_path / "bare.pdf")
+    out = subprocess.run([sys.executable, "-c", PDFIUM_BEFORE_PYPDFIUM2, pdf], capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT, check=True)
+    assert json.loads(out.stdout) == [False, True, True]
+
+
+def test_a_staged_write_goes_straight_to_a_new_name_and_never_through_an_existing_one(tmp_path: Path) -> None:
+    """In a staging folder a new file is written in place; a name already there is replaced by a rename
+    (never written into), and a link is replaced, not followed."""
+    import os
+
+    new = tmp_path / "new.png"
+    raster.write_file(new, b"new", staged=True)
+    assert new.read_bytes() == b"new"
+    elsewhere = tmp_path / "elsewhere.png"
+    elsewhere.write_bytes(b"keep")
+    hard = tmp_path / "hard.png"
+    os.link(elsewhere, hard)  # writing into this file would change elsewhere.png too
+    raster.write_file(hard, b"replaced", staged=True)
+    link = tmp_path / "link.png"
+    link.symlink_to(elsewhere)
+    raster.write_file(link, b"through the link?", staged=True)
+    assert hard.read_bytes() == b"replaced" and elsewhere.read_bytes() == b"keep"
+    assert not link.is_symlink() and link.read_bytes() == b"through the link?"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["elsewhere.png", "hard.png", "link.png", "new.png"]
