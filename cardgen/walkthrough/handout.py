@@ -128,7 +128,7 @@ class KeyFlowable(Flowable):
 
     def draw(self) -> None:
         k = self.cards
-        self.painter.draw_key(document_canvas(self.canv), held=k.held, stacks=k.stacks, rider=k.rider, extra=k.extra,
+        self.painter.draw_key(document_canvas(self.canv, self.painter.renderer.language), held=k.held, stacks=k.stacks, rider=k.rider, extra=k.extra,
                               moved=k.moved)
 
 
@@ -161,9 +161,11 @@ class FrameFlowable(Flowable):
         c.scale(self.scale, self.scale)
         # every word in the frame prints at 8 pt or more once scaled onto the page
         self.painter.min_text = MIN_TEXT / min(self.scale, 1.0)
+        self.painter.where = f"page {c.getPageNumber()}, {self.label}"
         self.painter.draw(document_canvas(c, self.painter.renderer.language), self.view, width=self.design_width,
                           height=self.design_height)
         self.painter.min_text = MIN_TEXT
+        self.painter.where = ""
         c.setStrokeColorRGB(0.8, 0.78, 0.72)
         c.setLineWidth(0.6)
         c.roundRect(0, 0, self.design_width, self.design_height, 4, stroke=1, fill=0)

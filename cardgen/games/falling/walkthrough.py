@@ -87,14 +87,14 @@ def write_falling_walkthrough(deck: DeckSpec, target: Path, *, translate: Transl
     title = translate("deck:title", deck.title)
     if options.image_format == "png":
         files = write_frames_png(_labelled(stages, translate), painter, Path(target))
-        return WalkthroughResult(files=files, notes=notes)
+        return WalkthroughResult(files=files, notes=notes, cut_text=_cuts(painter))
     if options.image_format == "html":
         html = build_player(_text(translate, "walkthrough:title", title=title), stages, painter,
                             labels=_player_labels(translate), language=language)
         return WalkthroughResult(files=[write_player(Path(target), html)], notes=notes)
     if options.image_format == "gif":
         files = write_stage_gifs(_labelled(stages, translate), painter, Path(target))
-        return WalkthroughResult(files=files, notes=notes)
+        return WalkthroughResult(files=files, notes=notes, cut_text=_cuts(painter))
     plan = HandoutPlan(
         title=_text(translate, "walkthrough:title", title=title),
         subtitle=_text(translate, "walkthrough:subtitle"),
@@ -106,7 +106,12 @@ def write_falling_walkthrough(deck: DeckSpec, target: Path, *, translate: Transl
         key=KeyCards(held="stop-1", stacks=("hit-1", "skip-1", "split-2"), rider="split-1", extra="extra-1",
                      moved="hit-2"))
     write_handout(plan, painter, Path(target), paper=options.paper)
-    return WalkthroughResult(files=[Path(target)], notes=notes)
+    return WalkthroughResult(files=[Path(target)], notes=notes, cut_text=_cuts(painter))
+
+
+def _cuts(painter: FramePainter) -> list[str]:
+    """What the painter found cut, each once (a handout is laid out more than once)."""
+    return list(dict.fromkeys(cut.describe() for cut in painter.cut_text))
 
 
 def _player_labels(translate: Translate) -> PlayerLabels:
@@ -140,7 +145,8 @@ def write_frames_png(stages: list[StagePlan], painter: FramePainter, folder: Pat
     width, height = frame_size(seats)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=BODY)
-    for _, _, view in frames:
+    for n, k, view in frames:
+        painter.where = f"stage{n}-{k:02d}.png"
         painter.draw(document_canvas(canvas, painter.renderer.language), view, width=width, height=height)
         canvas.showPage()
     canvas.save()
