@@ -70,6 +70,7 @@ def _labels(translate: Translate) -> HandoutLabels:
                          questions_heading=t("walkthrough:questions"), answers_heading=t("walkthrough:answers"),
                          answers_for=t("walkthrough:answers_for"), footer=t("walkthrough:footer"),
                          stages=t("walkthrough:stages"), stage_teaches=t("walkthrough:stage_teaches"),
+                         stage_teaches_one=t("walkthrough:stage_teaches.one"),
                          key_title=t("legend:title"), key_held=t("legend:held"), key_stacks=t("legend:stacks"),
                          key_rider=t("legend:rider"), key_move=t("legend:move"))
 
@@ -80,7 +81,8 @@ def write_falling_walkthrough(deck: DeckSpec, target: Path, *, translate: Transl
     players = options.players or DEFAULT_PLAYERS
     seed = DEFAULT_SEED if options.seed is None else options.seed
     games = play_stages(deck, players=players, seed=seed)
-    stages = [stage_plan(deck, game, translate=translate, number=n) for n, game in enumerate(games, start=1)]
+    stages = [stage_plan(deck, game, translate=translate, number=n, language=language)
+              for n, game in enumerate(games, start=1)]
     layouts = load_deck_layouts(deck)
     painter = FramePainter(CardRenderer(deck, layouts[deck.layout], layouts, translate=translate, language=language))
     notes = report(games)
