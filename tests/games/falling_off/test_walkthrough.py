@@ -143,6 +143,9 @@ def test_the_example_line_as_a_screen_player_and_an_animation(runner, tmp_path: 
     assert all(ref.startswith(("data:", "#")) for ref in re.findall(r'(?:src|href)="([^"]*)"', html))
     assert '<html lang="fr">' in html and "Suivant" in html and "Étape" in html
     assert len(html.encode()) < 2_000_000
+    # F12: the fact labels go through the French typography pass, like the PDF's (« Coup : », not « Coup: »)
+    heads = re.findall(r"<b>([^<]*)</b>", html)
+    assert "Coup\u00a0:" in heads and all(head.endswith("\u00a0:") for head in heads), heads[:5]
     folder = tmp_path / "gif"
     result = runner.invoke(main, ["walkthrough", str(DECK), "--format", "gif", "-o", str(folder)])
     assert result.exit_code == 0, result.output
