@@ -23,7 +23,7 @@ from cardgen.errors import DeckError
 from cardgen.games.falling_off import GAME
 from cardgen.games.falling_off.board import Color
 from cardgen.games.falling_off.board_drawing import Marks, board_drawing, legend_drawing, marks_for
-from cardgen.games.falling_off.notation import format_line
+from cardgen.games.falling_off.notation import format_line, keep_move_numbers
 from cardgen.games.falling_off.scenario import Frame as StepFrame
 from cardgen.games.falling_off.scenario import ScenarioSpec, load_scenario, replay
 from cardgen.games.falling_off.texts import PAGE, PLAYER, Words, fact_lines
@@ -58,7 +58,8 @@ class Handout:
     language: str
 
     def text(self, context: str, source: str) -> str:
-        return self.translate(context, source)
+        """A text of the handout in its language, a move number kept with its move (``4.`` never ends a line)."""
+        return keep_move_numbers(self.translate(context, source))
 
 
 def _markup(text: str, source: Path, line: int | None) -> str:
