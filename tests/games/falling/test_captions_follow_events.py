@@ -160,9 +160,14 @@ def test_every_new_string_has_a_translators_note(deck) -> None:  # type: ignore[
 
 def test_a_stage_of_one_new_card_is_told_in_the_singular(deck, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """F6: « Nouvelles cartes : Extra. », « ajoutez Extra. » — one card has its own string in the cover and the rulebook."""
-    from cardgen.rulebook.components import teaching_items
-    from cardgen.walkthrough.handout import HandoutPlan, StagePlan, _Story, handout_geometry
     from cardgen.games.falling.walkthrough import _labels
+    from cardgen.rulebook.components import teaching_items
+    from cardgen.walkthrough.handout import (
+        HandoutPlan,
+        StagePlan,
+        _Story,
+        handout_geometry,
+    )
 
     def items(lang: str) -> list[str]:
         return [_plain(re.sub(r"<[^>]+>", "", item)) for item in

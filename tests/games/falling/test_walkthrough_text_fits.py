@@ -34,7 +34,7 @@ def test_no_caption_or_meanwhile_line_is_cut_or_covered(deck, tmp_path: Path, la
 
 def test_preflight_books_reports_a_cut_caption(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the meanwhile line squeezed to nothing, every one of them is reported, with its page and step."""
-    import cardgen.walkthrough.frames as frames
+    from cardgen.walkthrough import frames
 
     monkeypatch.setattr(frames, "MIN_CAPTION_BOX", frames.CAPTION_H - 4)
     result = CliRunner().invoke(main, ["preflight", str(FALLING), "--books", "--lang", "en", "--strict"])
