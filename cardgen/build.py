@@ -80,7 +80,7 @@ def build_walkthrough(ctx: BuildContext) -> Path | None:
     target = ctx.out_dir / f"walkthrough-{ctx.language}.pdf"
     result = writer(ctx.deck, target, translate=ctx.translate, language=ctx.language,
                     options=WalkthroughOptions(paper=ctx.paper))
-    ctx.notes.extend(result.notes)
+    ctx.notes.extend(result.notes + [f"{target.name}: text cut: {cut}" for cut in result.cut_text])
     return target
 
 

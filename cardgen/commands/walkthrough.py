@@ -62,7 +62,7 @@ def command(deck_dir: Path, lang: str, players: int | None, seed: int | None, pa
         result.files = [target / path.relative_to(stage) for path in result.files]
     else:
         result = writer(deck, target, translate=translate, language=lang, options=options)
-    for note in notes + result.notes:
+    for note in notes + result.notes + [f"text cut: {cut}" for cut in result.cut_text]:
         console.note(note)
     if image_format in ("png", "gif"):
         folder = (output or default)

@@ -1,4 +1,5 @@
-"""Preflight of the books (rulebook, walkthrough handout, booklet): no text under 8 pt, read from the PDF.
+"""Preflight of the books (rulebook, walkthrough handout, booklet): no text under 8 pt, read from the PDF,
+and no caption or summary line of a walkthrough frame cut or covered (``text-cut``, as the writer measured it).
 
 Every character's size is read from the finished PDF with pdfium: its font size times the scale
 of its full matrix (text matrix, every ``cm`` and form matrix above it), so a diagram shrunk
@@ -112,7 +113,8 @@ def book_files(deck_folder_has_rulebook: bool, has_walkthrough: bool, language: 
 def preflight_books(deck, *, languages: Iterable[str] = (), paper: str = "a4",  # type: ignore[no-untyped-def]
                     min_size: float = BOOK_MIN_SIZE, booklet: bool = False,
                     allow_untranslated: bool = False) -> list[Problem]:
-    """Build the deck's rulebook and walkthrough (and booklet) in a scratch folder, and read their type sizes."""
+    """Build the deck's rulebook and walkthrough (and booklet) in a scratch folder, and read their type sizes;
+    with the walkthrough's frame texts that did not fit their boxes."""
     import tempfile
 
     from cardgen.i18n.messages import rulebook_path
@@ -132,8 +134,9 @@ def preflight_books(deck, *, languages: Iterable[str] = (), paper: str = "a4",  
             for name in book_files(has_rulebook, writer is not None, language, booklet=booklet):
                 target = Path(scratch) / name
                 if name.startswith("walkthrough"):
-                    writer(deck, target, translate=translate, language=language,  # type: ignore[misc]
-                           options=WalkthroughOptions(paper=paper))
+                    written = writer(deck, target, translate=translate, language=language,  # type: ignore[misc]
+                                     options=WalkthroughOptions(paper=paper))
+                    problems += [Problem("text-cut", cut, name, language=language) for cut in written.cut_text]
                 else:
                     write_rulebook(deck, target, translate=translate, language=language, paper=paper,
                                    booklet=name.endswith("-booklet.pdf"))

@@ -97,7 +97,7 @@ def teaching_items(deck: DeckSpec, translate: Translate, *, language: str, icon_
     for number, (stage, cards) in enumerate(deck.teaching_stages(), start=1):
         title = translate(f"teaching:{stage.stage}.title", stage.title) if stage.title else stage.stage
         added = [c for c in cards if c not in previous]
-        context = "book:teaching.start" if number == 1 else "book:teaching.add"
+        context = ("book:teaching.start" if number == 1 else "book:teaching.add") + (".one" if len(added) == 1 else "")
         token = "\x00cards\x00"
         text = label(translate, context, title=title, cards=token)
         body = markup(text).replace(escape(token), join([card_markup(c) for c in added]))

@@ -31,7 +31,7 @@ def render_frames(views: list[TableView], painter: FramePainter, *, dpi: int) ->
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=BODY)
     for view in views:
-        painter.draw(document_canvas(canvas), view, width=width, height=height)
+        painter.draw(document_canvas(canvas, painter.renderer.language), view, width=width, height=height)
         canvas.showPage()
     canvas.save()
     document = pypdfium2.PdfDocument(buffer.getvalue())

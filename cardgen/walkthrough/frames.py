@@ -45,6 +45,13 @@ OUT_MAT = "#e6e6e6"
 HEADER_H = 22.0
 CAPTION_H = 64.0
 """The caption box and, above it, the "meanwhile" line."""
+MEANWHILE_LEADING = 1.2
+"""Line height of a frame's caption and meanwhile line, in text sizes (the text box's own)."""
+LINE_OVERHANG = 4.0
+"""How far a line of a frame's text may run into the box's 6 pt margin: reportlab's line breaking
+round no-break spaces sometimes sets a line up to 2 pt wider than asked."""
+MIN_CAPTION_BOX = 30.0
+"""The caption box keeps at least this height when a long meanwhile line takes room from it."""
 NAME_H = 13.0
 PAD = 4.0
 STACK_ROOM = 2
@@ -144,6 +151,10 @@ class FramePainter:
         self.ghosts: list[PlacedCard] = []
         self.arrows: list[Arrow] = []
         self._spots: dict[Place, tuple[float, float, bool, float]] = {}
+        self.cut_text: list[TextCut] = []
+        """Every caption or meanwhile text drawn so far that did not fit its box (a writer reports them)."""
+        self.where = ""
+        """Where the next frame is printed, for :attr:`cut_text` (``page 3, step 2 of 14``); set by the writer."""
 
     def pt(self, size: float) -> float:
         """A text size: ``size``, or the smallest allowed if that is larger."""
@@ -671,7 +682,7 @@ class FramePainter:
         clock_w = size * 5.6
         c.rect(4, height - 19, clock_w, 15, radius=3, fill=True)
         c.set_fill("#ffffff")
-        c.text(4 + clock_w / 2, height - 15, format_clock(view.clock_ms), font=BODY_BOLD, size=size, align="center")
+        c.text(4 + clock_w / 2, height - 15, format_clock(view.clock_ms, self.renderer.language), font=BODY_BOLD, size=size, align="center")
         if view.stage_label:
             c.set_fill(MUTED)
             c.text(width / 2, height - 15, view.stage_label, font=BODY_BOLD, size=self.pt(8), align="center")
@@ -684,22 +695,74 @@ class FramePainter:
                    align="center")
 
     def _caption(self, c: Canvas, view: TableView, width: float) -> None:
-        meanwhile_h = 2.4 * self.pt(7.5) + 3  # room for two lines
+        """The "meanwhile" line over the caption box, at the bottom of the frame, in :data:`CAPTION_H`.
+
+        The meanwhile line gets the two lines it usually needs, or as many as its text takes (a
+        translation is often longer); the caption box gets the rest. Text that still does not fit
+        its box at the smallest size allowed is recorded in :attr:`cut_text`, never drawn over.
+        """
+        inner_w, language = width - 20, self.renderer.language
+        size = self.pt(7.5)
+        meanwhile_h = 2 * MEANWHILE_LEADING * size + 3  # room for two lines
         if view.meanwhile:
+            needed = text_height(view.meanwhile, inner_w, font=BODY, size=size, language=language) + 3
+            meanwhile_h = max(meanwhile_h, needed)
+            box_h = meanwhile_h if not view.caption else min(meanwhile_h, CAPTION_H - MIN_CAPTION_BOX)
             c.set_fill(MUTED)
-            c.text_box(view.meanwhile, 10, CAPTION_H - meanwhile_h, width - 20, meanwhile_h, font=BODY,
-                       size=self.pt(7.5), min_size=self.min_text, align="left", valign="middle", color=MUTED,
-                       language=self.renderer.language)
+            c.text_box(view.meanwhile, 10, CAPTION_H - box_h, inner_w, box_h, font=BODY, size=size,
+                       min_size=self.min_text, align="left", valign="middle", color=MUTED, language=language)
+            self._record_cut("meanwhile", view.meanwhile, needed, box_h)
+            meanwhile_h = box_h
         if not view.caption:
             return
         c.set_fill("#f4f1ea")
         box_h = CAPTION_H - meanwhile_h - 2
         c.rect(4, 3, width - 8, box_h - 2, radius=3, fill=True)
-        c.text_box(view.caption, 10, 4, width - 20, box_h - 4, font=BODY, size=self.pt(9.5), min_size=self.min_text,
-                   align="left", valign="middle", color=INK, language=self.renderer.language)
+        c.text_box(view.caption, 10, 4, inner_w, box_h - 4, font=BODY, size=self.pt(9.5), min_size=self.min_text,
+                   align="left", valign="middle", color=INK, language=language)
+        smallest = min(self.pt(9.5), self.min_text)
+        self._record_cut("caption", view.caption,
+                         text_height(view.caption, inner_w, font=BODY, size=smallest, language=language), box_h - 4)
+
+    def _record_cut(self, part: str, text: str, needed: float, room: float) -> None:
+        if needed > room + 0.01:
+            self.cut_text.append(TextCut(part, text, needed, room, self.where))
 
 
-__all__ = ["Arrow", "FramePainter", "Highlight", "PlacedCard", "frame_height", "frame_size"]
+@dataclass(frozen=True)
+class TextCut:
+    """A text of a frame that does not fit its box even at the smallest size allowed."""
+
+    part: str
+    """``caption`` or ``meanwhile``."""
+    text: str
+    needed: float
+    room: float
+    where: str = ""
+    """Where the frame is printed (``page 16, step 11 of 14``), as the writer set :attr:`FramePainter.where`."""
+
+    def describe(self) -> str:
+        lines = f"{self.needed:.0f} pt for {self.room:.0f} pt of room"
+        shown = self.text if len(self.text) <= 60 else self.text[:59] + "…"
+        return f"{self.where + ': ' if self.where else ''}the {self.part} “{shown}” is cut ({lines})"
+
+
+def text_height(text: str, width: float, *, font: str, size: float, language: str) -> float:
+    """The height ``text`` takes wrapped in ``width`` at ``size``, as a frame's text box sets it
+    (the language's typography pass, ``**bold**``, :data:`MEANWHILE_LEADING`); a line wider than
+    ``width`` by more than :data:`LINE_OVERHANG` (a word that cannot break) counts as not fitting:
+    infinite height."""
+    from cardgen.i18n.typography import apply_typography
+    from cardgen.render.reportlab_canvas import fit_paragraph, paragraph_fit
+
+    paragraph, used, height = fit_paragraph(apply_typography(text, language), width, 1e6, font=font, size=size,
+                                            min_size=size, leading=MEANWHILE_LEADING, align="left", color=INK)
+    if any(spare < -LINE_OVERHANG for spare in paragraph_fit(paragraph, used, height).spare):
+        return math.inf
+    return height
+
+
+__all__ = ["Arrow", "FramePainter", "Highlight", "PlacedCard", "TextCut", "frame_height", "frame_size", "text_height"]
 
 
 def _inside(mat: Mat, point: tuple[float, float]) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from babel.lists import format_list
 from reportlab import rl_config
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
@@ -79,6 +80,8 @@ class HandoutLabels:
     footer: str = "{title} · {page}"
     stages: str = "The games in this handout"
     stage_teaches: str = "Game {n}: {title}. New cards: {cards}."
+    stage_teaches_one: str = "Game {n}: {title}. New card: {cards}."
+    """The line of a stage that adds one card (a language may need another word, another article)."""
     key_title: str = "How to read a frame"
     key_held: str = "the card in hand"
     key_stacks: str = "the stacks; the number under each is how many cards it holds"
@@ -128,7 +131,7 @@ class KeyFlowable(Flowable):
 
     def draw(self) -> None:
         k = self.cards
-        self.painter.draw_key(document_canvas(self.canv), held=k.held, stacks=k.stacks, rider=k.rider, extra=k.extra,
+        self.painter.draw_key(document_canvas(self.canv, self.painter.renderer.language), held=k.held, stacks=k.stacks, rider=k.rider, extra=k.extra,
                               moved=k.moved)
 
 
@@ -161,9 +164,11 @@ class FrameFlowable(Flowable):
         c.scale(self.scale, self.scale)
         # every word in the frame prints at 8 pt or more once scaled onto the page
         self.painter.min_text = MIN_TEXT / min(self.scale, 1.0)
+        self.painter.where = f"page {c.getPageNumber()}, {self.label}"
         self.painter.draw(document_canvas(c, self.painter.renderer.language), self.view, width=self.design_width,
                           height=self.design_height)
         self.painter.min_text = MIN_TEXT
+        self.painter.where = ""
         c.setStrokeColorRGB(0.8, 0.78, 0.72)
         c.setLineWidth(0.6)
         c.roundRect(0, 0, self.design_width, self.design_height, 4, stroke=1, fill=0)
@@ -228,8 +233,10 @@ class _Story:
         s, lab = self.styles, self.labels
         out: list[Flowable] = [Spacer(1, 10), self.heading(lab.stages, s.section, key="stages", level=0)]
         for number, stage in enumerate(self.plan.stages, start=1):
-            cards = ", ".join(f"**{card.name}**" for card in stage.new_cards)
-            line = _fill(lab.stage_teaches, n=number, title=stage.title, cards=cards)
+            cards = format_list([f"**{card.name}**" for card in stage.new_cards],
+                                locale=self.plan.language.replace("-", "_"))
+            template = lab.stage_teaches_one if len(stage.new_cards) == 1 else lab.stage_teaches
+            line = _fill(template, n=number, title=stage.title, cards=cards)
             out.append(Paragraph(self.markup(line), self.numbered, bulletText="•"))
             if stage.intro:
                 out.append(Paragraph(self.markup(stage.intro), s.body.clone("stage-intro", leftIndent=s.body.fontSize * 1.6)))

@@ -220,7 +220,9 @@ button:focus-visible,select:focus-visible{outline:3px solid #e8a317;outline-offs
 .rule{display:inline-block;background:#e8a317;color:#222;font-weight:700;border-radius:4px;padding:0 6px;margin-right:4px}
 nav{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin:8px 0}
 .counter{margin-left:auto;font-weight:700}
-@media (max-width:600px){h1{font-size:1rem}.caption{font-size:1rem}nav button{flex:1}.counter{width:100%;text-align:center}}
+nav button{white-space:nowrap}
+@media (max-width:600px){h1{font-size:1rem}.caption{font-size:1rem}nav button{flex:1 1 auto;padding:6px 8px}
+nav label{flex:1 1 100%}.counter{width:100%;text-align:center}}
 """
 
 SCRIPT = """

@@ -37,6 +37,9 @@ class WalkthroughResult:
 
     files: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    cut_text: list[str] = field(default_factory=list)
+    """Each caption or summary line printed cut or covered (``page 16, step 11 of 14: the meanwhile …``):
+    a defect, which ``preflight --books`` reports and a build warns about."""
 
 
 class WalkthroughWriter(Protocol):

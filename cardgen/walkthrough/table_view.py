@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from cardgen.i18n.typography import apply_typography
+
 Target = Literal["rider", "stack", "held", "deck", "discard", "seat"]
 
 
@@ -94,8 +96,13 @@ class TableView:
     """Labels in the frame's language; ``{count}`` and ``{name}`` are filled in by the painter."""
 
 
-def format_clock(ms: int) -> str:
-    """``12400`` → ``00:12.4``."""
+def format_clock(ms: int, language: str = "en") -> str:
+    """``12400`` → ``00:12.4`` (``00:12,4`` in French): the one way a walkthrough shows a clock.
+
+    A reading put into a caption may stay in English form (``language="en"``): the caption goes
+    through the typography pass of its language, which sets the decimal comma. Text drawn as it
+    is (the clock badge of a frame, in a PDF, PNG or the HTML player's pictures) passes its language.
+    """
     seconds, millis = divmod(max(0, ms), 1000)
     minutes, seconds = divmod(seconds, 60)
-    return f"{minutes:02d}:{seconds:02d}.{millis // 100}"
+    return apply_typography(f"{minutes:02d}:{seconds:02d}.{millis // 100}", language)

@@ -8,6 +8,7 @@ from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import load_deck_layouts
 from cardgen.render.card_renderer import CardRenderer
 from cardgen.render.recording_canvas import RecordingCanvas
+from cardgen.render.fonts import BODY
 from cardgen.walkthrough.frames import FramePainter
 from cardgen.walkthrough.table_view import Highlight, SeatView, StackView, TableView, format_clock, kind_of
 from tests.conftest import FALLING
@@ -256,3 +257,49 @@ def test_every_moved_card_has_an_arrow_and_a_ghost_where_it_left_a_place_empty(p
     plain = RecordingCanvas()
     painter.draw(plain, TableView(**{**view.__dict__, "moves": ()}), width=515, height=340)
     assert canvas.text_log().count("line(") >= plain.text_log().count("line(") + 3
+
+
+_LONG_MEANWHILE = ("Entre-temps, de 00:57.5 à 01:08.0 : cartes distribuées : 7 ; cartes prises : Ann : 2, Bob : 2, "
+                   "Cleo : 1, Dan : 2 ; consignes posées : **Saut** par Bob, **Frappe** par Dan devant Ann, "
+                   "**Scission** par Dan devant Bob ; autres cartes jouées : **Stop** par Cleo, **Stop** par Dan, "
+                   "**Poussée** par Ann ; cartes balayées vers la défausse : 1.")
+
+
+def _boxes(canvas: RecordingCanvas) -> dict[str, tuple[float, float, float, float]]:
+    """The text boxes the frame's caption area drew, by what they hold: x, y, w, h."""
+    return {("meanwhile" if args[0].startswith("Entre") else "caption"): tuple(args[1:5])
+            for name, args, _ in canvas.records if name == "text_box"}
+
+
+def test_a_meanwhile_line_of_three_lines_gets_room_over_the_caption_box(painter: FramePainter) -> None:
+    """F23: the French meanwhile line of walkthrough-fr p. 16 needs three lines at the handout's text size;
+    the caption box moves down for it, and neither text is cut."""
+    from cardgen.walkthrough.frames import frame_size, text_height
+
+    width, height = frame_size(4)
+    view = _view(meanwhile=_LONG_MEANWHILE, caption="Un Sol arrive pour Cleo, qui montre aussitôt la carte **Stop** : "
+                                                    "le donneur remet le Sol sur le paquet.")
+    canvas, painter.cut_text = RecordingCanvas(), []
+    painter.draw(canvas, view, width=width, height=height)
+    boxes = _boxes(canvas)
+    mx, my, mw, mh = boxes["meanwhile"]
+    cx, cy, cw, ch = boxes["caption"]
+    needed = text_height(_LONG_MEANWHILE, mw, font=BODY, size=8.0, language="fr")
+    assert needed > 2 * 1.2 * 8.0 + 3  # three lines, not two
+    assert mh >= needed and cy + ch <= my  # the meanwhile box holds it, above the caption's box
+    assert painter.cut_text == []
+
+
+def test_text_that_cannot_fit_is_reported_not_hidden(painter: FramePainter) -> None:
+    from cardgen.walkthrough.frames import frame_size
+
+    width, height = frame_size(4)
+    painter.min_text = 10.0
+    view = _view(meanwhile=_LONG_MEANWHILE * 3, caption="A caption. " * 40)
+    canvas, painter.cut_text, painter.where = RecordingCanvas(), [], "page 3, step 2 of 9"
+    painter.draw(canvas, view, width=width, height=height)
+    painter.min_text, painter.where = 8.0, ""
+    cuts = {cut.part: cut for cut in painter.cut_text}
+    assert set(cuts) == {"meanwhile", "caption"}
+    assert all(cut.needed > cut.room for cut in cuts.values())
+    assert cuts["caption"].describe().startswith("page 3, step 2 of 9: the caption “A caption. A caption.")

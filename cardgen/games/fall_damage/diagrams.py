@@ -125,6 +125,8 @@ def _push_letter(deck: DeckSpec, translate: Translate, direction: str) -> str:
 # -- the push off a ledge -----------------------------------------------------------------------
 
 PUSH_SIZE = (460.0, 198.0)
+PANEL_INSET = 4.0
+"""How far inside a panel's border its labels stay."""
 HEIGHTS = [3, 3, 3, 0, 0, 0]
 START, DISTANCE = 1, 2
 
@@ -168,7 +170,10 @@ def _push_panel(g: Group, deck: DeckSpec, translate: Translate, label: _Labels, 
     tx = x0 + (START + 0.5) * t
     _pawn(panel, ax, top, pawn, fill=ATTACKER, edge=ATTACKER)
     _pawn(panel, tx, top, pawn, fill=HexColor("#ffffff"), edge=INK)
-    _text(panel, ax + 7, top + pawn + 5, label("diagram:fd-push.attacker"), size=8.1, anchor="end")
+    # over the attacker, ending just right of it; a longer word (« attaquant ») moves right, never out of the panel
+    attacker = label("diagram:fd-push.attacker")
+    _text(panel, max(ax + 7, ox + PANEL_INSET + stringWidth(attacker, BODY, 8.1)), top + pawn + 5, attacker, size=8.1,
+          anchor="end")
     _text(panel, tx - 5, top + pawn + 5, label("diagram:fd-push.target"), size=8.1, anchor="start")
     # the path: along the top for the push, then down to the landing tile
     lx = x0 + (landing + 0.5) * t

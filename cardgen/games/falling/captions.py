@@ -22,6 +22,13 @@ NAMES = ("Ann", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivan", "Jo"
 """Seat names for captions (presentation only: the log uses seat numbers)."""
 
 
+def join_list(items: Sequence[str], language: str) -> str:
+    """``A, B and C`` as ``language`` writes a list (« A, B et C »); one item alone as it is."""
+    from babel.lists import format_list
+
+    return format_list(list(items), locale=language.replace("-", "_")) if items else ""
+
+
 def fill(template: str, values: dict[str, object]) -> str:
     """Replace ``{name}`` placeholders (never ``str.format``: translations may hold other braces)."""
     out = template
@@ -38,6 +45,8 @@ class Narrator:
     translate: Translate
     events: Sequence[Event]
     stage_rules: tuple[str, ...] = ()
+    language: str = "en"
+    """The handout's language: how a list of names is joined (“A, B and C”, « A, B et C »)."""
 
     def text(self, context: str, **values: object) -> str:
         label = BY_CONTEXT[context]
@@ -55,7 +64,12 @@ class Narrator:
         return self.translate(f"card:{spec.id}.name", spec.name)
 
     def cards(self, cards: Sequence[str]) -> str:
-        return ", ".join(f"**{self.card(c)}**" for c in cards)
+        """Bold card names, joined the way the handout's language joins a list."""
+        return self.join([f"**{self.card(c)}**" for c in cards])
+
+    def join(self, items: Sequence[str]) -> str:
+        """``A, B and C`` in the handout's language (Babel's list patterns from the CLDR)."""
+        return join_list(items, self.language)
 
     def clock(self, ms: int) -> str:
         return format_clock(ms)
@@ -85,7 +99,9 @@ class Narrator:
             return self.text("caption:CardDealt.rider", rider=self.card(applied), player=self.name(player),
                              card=self.card(card)), marks
         if self._stack_started_here(index, player, e["stack"]):
-            return self.text("caption:CardDealt.new_stack", player=self.name(player), card=self.card(card)), marks
+            first = not any(earlier.kind == "CardDealt" and earlier["player"] == player for earlier in self.events[:index])
+            context = "caption:CardDealt.first_stack" if first else "caption:CardDealt.new_stack"
+            return self.text(context, player=self.name(player), card=self.card(card)), marks
         return self.text("caption:CardDealt", player=self.name(player), card=self.card(card)), marks
 
     def _rider_being_applied(self, index: int, player: int) -> str | None:
@@ -137,7 +153,8 @@ class Narrator:
         rider = table.seats[on].rider or ""
         rider_kind = kind_of(rider)
         effect_context = f"caption:effect.{rider_kind}" if rider_kind in ("hit", "split", "skip") else "caption:effect.other"
-        return (self.text("caption:ExtraAttached", by=self.name(e["by"]), on=self.name(on), card=self.card(e["card"]),
+        context = "caption:ExtraAttached.self" if e["by"] == on else "caption:ExtraAttached"
+        return (self.text(context, by=self.name(e["by"]), on=self.name(on), card=self.card(e["card"]),
                           rider=self.card(rider), effect=self.text(effect_context)), (Highlight("rider", on),))
 
     def _RiderApplied(self, e: Event, index: int, table: TableSnapshot) -> tuple[str, tuple[Highlight, ...]]:  # noqa: N802
@@ -152,7 +169,10 @@ class Narrator:
                           player=self.name(player)), marks)
 
     def _CardsSwept(self, e: Event, index: int, table: TableSnapshot) -> tuple[str, tuple[Highlight, ...]]:  # noqa: N802
-        return self.text("caption:CardsSwept", cards=self.cards(e["cards"])), (Highlight("discard"),)
+        cards = list(e["cards"])
+        if len(cards) == 1:
+            return self.text("caption:CardsSwept.one", card=self.card(cards[0])), (Highlight("discard"),)
+        return self.text("caption:CardsSwept", cards=self.cards(cards)), (Highlight("discard"),)
 
     def _RiderPushed(self, e: Event, index: int, table: TableSnapshot) -> tuple[str, tuple[Highlight, ...]]:  # noqa: N802
         return (self.text("caption:RiderPushed", by=self.name(e["by"]), to=self.name(e["to"]), card=self.card(e["card"]),

@@ -54,7 +54,9 @@ RIDERS_LABELS: tuple[Label, ...] = (
     label_here("diagram:riders.normal", "the usual card", "Rider diagram legend: the card every stack gets on each pass."),
     label_here("diagram:riders.extra", "cards the Rider adds", "Rider diagram legend: cards dealt because of the Rider."),
     label_here("diagram:riders.new", "new stack", "Rider diagram legend: a stack started by a Split."),
-    label_here("diagram:riders.swept", "swept to the discard", "Rider diagram: the card leaves the table after the pass."),
+    label_here("diagram:riders.swept", "swept to the discard", "Rider diagram: the card (a Rider alone) leaves the table after the pass."),
+    label_here("diagram:riders.swept.both", "swept to the discard",
+               "Rider diagram: both cards (a Rider and the Extra on it) leave the table after the pass."),
     label_here("diagram:riders.stays", "{extra} swept, {skip} kept for the next pass",
                "Rider diagram, Skip with an Extra: only the Extra leaves; {extra} and {skip} are card names."),
     label_here("diagram:riders.nothing", "no cards this pass", "Rider diagram: a skipped player gets nothing."),
@@ -229,7 +231,8 @@ def riders_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dra
     leading = 9.0 * grow
     lift = 0.0  # on a narrow page the labels are larger: the pictures move up over the taller notes
     if not wide:
-        notes = [label("diagram:riders.stays", extra=extra_name, skip=paint.name("skip")), label("diagram:riders.swept")]
+        notes = [label("diagram:riders.stays", extra=extra_name, skip=paint.name("skip")), label("diagram:riders.swept"),
+                 label("diagram:riders.swept.both")]
         most = max(len(wrap_lines(note, BODY, lab, NARROW_NOTE_WIDTH)) for note in notes)
         note_top = 4 + 0.25 * lab + (most - 1) * leading + 0.75 * lab
         lift = max(0.0, note_top + 17.5 - 50.0)
@@ -278,7 +281,7 @@ def riders_diagram(deck: DeckSpec, translate: Translate, *, width: float) -> Dra
         if rider == "skip" and extra:
             note = label("diagram:riders.stays", extra=extra_name, skip=paint.name("skip"))
         else:
-            note = label("diagram:riders.swept")
+            note = label("diagram:riders.swept.both" if extra else "diagram:riders.swept")
         if wide:
             note_w, note_x = 70.0, rx
             lines = len(wrap_lines(note, BODY, lab, note_w))

@@ -69,8 +69,10 @@ def card_moves(events: Sequence[Event], snapshots: Sequence[TableSnapshot], firs
 
 
 def meanwhile(events: Sequence[Event], first: int, last: int, *, text: Callable[..., str],
-              name: Callable[[int], str], card: Callable[[str], str]) -> str:
-    """One line summing up events ``first`` to ``last`` (inclusive), or ``""`` if nothing moved."""
+              name: Callable[[int], str], card: Callable[[str], str],
+              join: Callable[[Sequence[str]], str] = ", ".join) -> str:
+    """One line summing up events ``first`` to ``last`` (inclusive), or ``""`` if nothing moved;
+    ``join`` joins a list the way the line's language does (“A, B and C”)."""
     span = [events[i] for i in range(max(first, 0), min(last, len(events) - 1) + 1)]
     dealt = sum(1 for e in span if e.kind == "CardDealt")
     picked = Counter(int(e["player"]) for e in span if e.kind == "CardPickedUp")
@@ -85,17 +87,17 @@ def meanwhile(events: Sequence[Event], first: int, last: int, *, text: Callable[
     if dealt:
         parts.append(text("meanwhile:dealt", count=dealt))
     if picked:
-        parts.append(text("meanwhile:picked", list=", ".join(
-            text("meanwhile:picked.item", player=name(seat), count=count) for seat, count in sorted(picked.items()))))
+        parts.append(text("meanwhile:picked", list=join(
+            [text("meanwhile:picked.item", player=name(seat), count=count) for seat, count in sorted(picked.items())])))
     # a long list is only counted, so the line stays one or two lines long
     if placed:
-        parts.append(text("meanwhile:placed", list=", ".join(placed) if len(placed) <= MAX_LISTED else len(placed)))
+        parts.append(text("meanwhile:placed", list=join(placed) if len(placed) <= MAX_LISTED else len(placed)))
     if played:
-        parts.append(text("meanwhile:played", list=", ".join(played) if len(played) <= MAX_LISTED else len(played)))
+        parts.append(text("meanwhile:played", list=join(played) if len(played) <= MAX_LISTED else len(played)))
     if swept:
         parts.append(text("meanwhile:swept", count=swept))
     if out:
-        parts.append(text("meanwhile:out", list=", ".join(name(e["player"]) for e in out)))
+        parts.append(text("meanwhile:out", list=join([name(e["player"]) for e in out])))
     if not parts:
         return ""
     start, end = format_clock(span[0].t_ms), format_clock(span[-1].t_ms)

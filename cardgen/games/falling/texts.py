@@ -3,7 +3,11 @@
 Captions (``caption:<Event>[.<case>]``) explain what just happened and why; ``{player}``,
 ``{by}``, ``{on}``, ``{to}``, ``{from}`` are player names, ``{card}``, ``{rider}``, ``{extra}``,
 ``{ground}`` card names in the handout's language, ``{time}`` a clock reading. Card names are
-written bold in the caption and never take an article, so translators can phrase freely.
+written bold in the caption and never take an article, so translators can phrase freely (French
+writes « la carte **{card}** »). Where the number of cards or the player changes the sentence
+in some language, each case has its own string (``.one``, ``.self``, ``.first_stack``): a
+translator never has to make one sentence fit two cases. ``{cards}`` lists two or more bold card
+names, joined in the language's own way (« **Frappe** et **Extra** »).
 Rule tags (``rule:<name>``) name the rule a frame shows; questions (``question:<case>``) and
 their answers (``answer:<case>``) are asked of the group after each stage.
 """
@@ -19,7 +23,10 @@ CAPTIONS: tuple[Label, ...] = (
     label_here("caption:CardDealt", "The dealer deals **{card}** onto a stack of {player}'s.",
                "One card of the normal deal. {card} is a card name."),
     label_here("caption:CardDealt.new_stack", "{player} has no stack, so **{card}** starts a new one.",
-               "A player with no stack gets a new one from the next card."),
+               "A player whose stacks have all been picked up gets a new one from the next card (they had stacks before)."),
+    label_here("caption:CardDealt.first_stack", "{player} has no stack yet, so **{card}** starts the first one.",
+               "The first card a player is dealt in the game starts their first stack (they never had one). "
+               "{card} is a card name without article."),
     label_here("caption:CardDealt.rider", "{rider} in front of {player}: one more card, **{card}**, goes onto a stack.",
                "A card dealt because of a Hit or a Split. {rider} is that Rider's name."),
     label_here("caption:StackEmptied", "{player}'s stack is empty, so it disappears.", "A stack vanishes when its last card is taken."),
@@ -34,6 +41,8 @@ CAPTIONS: tuple[Label, ...] = (
                "As caption:RiderPlaced.mid_deal, on the player's own stacks."),
     label_here("caption:ExtraAttached", "{by} lays **{card}** on {on}'s **{rider}**, a little off-centre so both can be read: {effect}",
                "{effect} is one of the caption:effect.* sentences."),
+    label_here("caption:ExtraAttached.self", "{by} lays **{card}** on their own **{rider}**, a little off-centre so both can be read: {effect}",
+               "An Extra laid on the Rider in front of the player who lays it. {effect} is one of the caption:effect.* sentences."),
     label_here("caption:effect.hit", "after the usual card, each stack will get two more instead of one.", "What an Extra does to a Hit."),
     label_here("caption:effect.split", "two new stacks instead of one.", "What an Extra does to a Split."),
     label_here("caption:effect.skip", "only the Extra will be swept, and the Skip will stay for another pass.", "What an Extra does to a Skip."),
@@ -48,7 +57,11 @@ CAPTIONS: tuple[Label, ...] = (
                "A Skip at work."),
     label_here("caption:RiderApplied.skip_extra", "**{rider}** with **{extra}**: no cards for {player}. Only the Extra is swept; the Skip stays for the next pass.",
                "A Skip with an Extra at work."),
-    label_here("caption:CardsSwept", "The dealer sweeps {cards} into the discard pile.", "{cards} is a list of card names."),
+    label_here("caption:CardsSwept", "The dealer sweeps {cards} into the discard pile.",
+               "Two or more cards swept after a pass. {cards} is the list of their names, bold, without articles, "
+               "already joined (“**Hit** and **Extra**”)."),
+    label_here("caption:CardsSwept.one", "The dealer sweeps **{card}** into the discard pile.",
+               "One card swept after a pass. {card} is its name, without article."),
     label_here("caption:RiderPushed", "{by} touches **{card}** to the **{rider}** in front of them and pushes it to {to}, who had no Rider. **{card}** goes to the discard.",
                "A Push."),
     label_here("caption:RiderGrabbed", "{by} plays **{card}** and takes {from}'s **{rider}** for themselves. **{card}** goes to the discard.",
@@ -150,7 +163,10 @@ LEGEND: tuple[Label, ...] = (
     label_here("legend:deck", "the dealer: the deck, the Grounds under it, the discard pile", "Key: the dealer's mat."),
     label_here("walkthrough:stages", "The games in this handout", "Cover: heading of the list of stages."),
     label_here("walkthrough:stage_teaches", "Game {n}: {title}. New cards: {cards}.",
-               "Cover: one line per stage. {n} is a number, {title} the stage's name, {cards} a list of card names."),
+               "Cover: one line per stage that adds two or more cards. {n} is a number, {title} the stage's name, "
+               "{cards} the list of card names, bold, without articles, already joined (“**Push**, **Grab** and **Stop**”)."),
+    label_here("walkthrough:stage_teaches.one", "Game {n}: {title}. New card: {cards}.",
+               "Cover: the line of a stage that adds one card. {cards} is that card's name, bold, without article."),
     label_here("player:back", "Back", "Screen player: button to the previous step."),
     label_here("player:next", "Next", "Screen player: button to the next step."),
     label_here("player:play", "Play", "Screen player: button that plays the steps one after another."),

@@ -70,6 +70,7 @@ def _labels(translate: Translate) -> HandoutLabels:
                          questions_heading=t("walkthrough:questions"), answers_heading=t("walkthrough:answers"),
                          answers_for=t("walkthrough:answers_for"), footer=t("walkthrough:footer"),
                          stages=t("walkthrough:stages"), stage_teaches=t("walkthrough:stage_teaches"),
+                         stage_teaches_one=t("walkthrough:stage_teaches.one"),
                          key_title=t("legend:title"), key_held=t("legend:held"), key_stacks=t("legend:stacks"),
                          key_rider=t("legend:rider"), key_move=t("legend:move"))
 
@@ -80,21 +81,22 @@ def write_falling_walkthrough(deck: DeckSpec, target: Path, *, translate: Transl
     players = options.players or DEFAULT_PLAYERS
     seed = DEFAULT_SEED if options.seed is None else options.seed
     games = play_stages(deck, players=players, seed=seed)
-    stages = [stage_plan(deck, game, translate=translate, number=n) for n, game in enumerate(games, start=1)]
+    stages = [stage_plan(deck, game, translate=translate, number=n, language=language)
+              for n, game in enumerate(games, start=1)]
     layouts = load_deck_layouts(deck)
     painter = FramePainter(CardRenderer(deck, layouts[deck.layout], layouts, translate=translate, language=language))
     notes = report(games)
     title = translate("deck:title", deck.title)
     if options.image_format == "png":
         files = write_frames_png(_labelled(stages, translate), painter, Path(target))
-        return WalkthroughResult(files=files, notes=notes)
+        return WalkthroughResult(files=files, notes=notes, cut_text=_cuts(painter))
     if options.image_format == "html":
         html = build_player(_text(translate, "walkthrough:title", title=title), stages, painter,
                             labels=_player_labels(translate), language=language)
         return WalkthroughResult(files=[write_player(Path(target), html)], notes=notes)
     if options.image_format == "gif":
         files = write_stage_gifs(_labelled(stages, translate), painter, Path(target))
-        return WalkthroughResult(files=files, notes=notes)
+        return WalkthroughResult(files=files, notes=notes, cut_text=_cuts(painter))
     plan = HandoutPlan(
         title=_text(translate, "walkthrough:title", title=title),
         subtitle=_text(translate, "walkthrough:subtitle"),
@@ -106,7 +108,12 @@ def write_falling_walkthrough(deck: DeckSpec, target: Path, *, translate: Transl
         key=KeyCards(held="stop-1", stacks=("hit-1", "skip-1", "split-2"), rider="split-1", extra="extra-1",
                      moved="hit-2"))
     write_handout(plan, painter, Path(target), paper=options.paper)
-    return WalkthroughResult(files=[Path(target)], notes=notes)
+    return WalkthroughResult(files=[Path(target)], notes=notes, cut_text=_cuts(painter))
+
+
+def _cuts(painter: FramePainter) -> list[str]:
+    """What the painter found cut, each once (a handout is laid out more than once)."""
+    return list(dict.fromkeys(cut.describe() for cut in painter.cut_text))
 
 
 def _player_labels(translate: Translate) -> PlayerLabels:
@@ -140,7 +147,8 @@ def write_frames_png(stages: list[StagePlan], painter: FramePainter, folder: Pat
     width, height = frame_size(seats)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=BODY)
-    for _, _, view in frames:
+    for n, k, view in frames:
+        painter.where = f"stage{n}-{k:02d}.png"
         painter.draw(document_canvas(canvas, painter.renderer.language), view, width=width, height=height)
         canvas.showPage()
     canvas.save()

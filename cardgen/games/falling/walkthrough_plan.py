@@ -155,8 +155,13 @@ def _placer(events: Sequence[Event], index: int, rider: str) -> int | None:
     return None
 
 
-def questions(game: StageGame, narrator: Narrator, *, limit: int = 3) -> list[Question]:
-    """Questions about the rules this game showed, answered from its own events."""
+def questions(game: StageGame, narrator: Narrator, *, limit: int = 3,
+              frame_clock: dict[int, int] | None = None) -> list[Question]:
+    """Questions about the rules this game showed, answered from its own events.
+
+    A question names the moment by the clock of the frame that shows it (``frame_clock``: event
+    told → the clock its frame prints), so the group can find that frame; a frame shows a Hit once
+    its cards have landed, a little after the Hit's own event."""
     events = game.record.events
     out: list[Question] = []
     for rule in game.rules:
@@ -164,7 +169,7 @@ def questions(game: StageGame, narrator: Narrator, *, limit: int = 3) -> list[Qu
             continue
         index = game.shown[rule][0]
         e = events[index]
-        time = format_clock(e.t_ms)
+        time = format_clock((frame_clock or {}).get(index, e.t_ms))
         values: dict[str, object] = {"time": time}
         answer = f"answer:{rule}"
         if e.kind == "RiderApplied":
@@ -199,16 +204,19 @@ def outcome(game: StageGame, narrator: Narrator) -> tuple[str, ...]:
             narrator.text("walkthrough:length", time=format_clock(record.duration_ms), cards=dealt))
 
 
-def stage_plan(deck: DeckSpec, game: StageGame, *, translate: Translate, number: int) -> StagePlan:
+def stage_plan(deck: DeckSpec, game: StageGame, *, translate: Translate, number: int,
+               language: str = "en") -> StagePlan:
     """Everything the handout prints for one stage, in the handout's language."""
     spec = next(s for s, _ in deck.teaching_stages() if s.stage == game.stage)
-    narrator = Narrator(deck, translate, game.record.events, stage_rules=game.rules)
+    narrator = Narrator(deck, translate, game.record.events, stage_rules=game.rules, language=language)
     snapshots = tables(game.record)
     frames: list[TableView] = []
+    frame_clock: dict[int, int] = {}
     shown_until = 0
     for table, caption in choose_frames(game):
+        frame_clock[caption] = snapshots[table].clock_ms
         summary = meanwhile(game.record.events, shown_until + 1, caption - 1, text=narrator.text, name=narrator.name,
-                            card=narrator.card) if frames else ""
+                            card=narrator.card, join=narrator.join) if frames else ""
         frames.append(narrator.view(table, snapshots[table], caption_index=caption, meanwhile=summary,
                                     moves=card_moves(game.record.events, snapshots, caption, table)))
         shown_until = max(shown_until, table)
@@ -220,5 +228,5 @@ def stage_plan(deck: DeckSpec, game: StageGame, *, translate: Translate, number:
     title = translate(f"teaching:{spec.stage}.title", spec.title) if spec.title else spec.stage
     intro = translate(f"teaching:{spec.stage}.intro", spec.intro) if spec.intro else ""
     return StagePlan(key=spec.stage, title=title, intro=intro, new_cards=new_cards, frames=tuple(frames),
-                     outcome=outcome(game, narrator), questions=tuple(questions(game, narrator)),
+                     outcome=outcome(game, narrator), questions=tuple(questions(game, narrator, frame_clock=frame_clock)),
                      rules_shown=tuple(rule for rule in game.rules if rule in game.shown))

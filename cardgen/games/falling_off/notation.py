@@ -97,6 +97,14 @@ class MoveToken:
 
 _ARROWS = ("→", "->", "–", "-")
 _NUMBER = re.compile(r"\d+(\.\.\.|…|\.)?")
+_NUMBERED_MOVE = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\.\.|…|\.))[ \t]+(?=(?:[A-Z]?[a-h]?[1-8]?x?[a-h][1-8]|[O0]-[O0])(?![\w]))")
+"""A move number and the move after it in running text (``4. Nxa8``, ``12... e5``, ``3. O-O``)."""
+
+
+def keep_move_numbers(text: str) -> str:
+    """``text`` with a no-break space after each move number, so that ``4.`` never ends a line
+    apart from its move. Piece letters of any language (``Cxa8``, ``Dd1``) are recognised."""
+    return _NUMBERED_MOVE.sub(lambda m: m.group(1) + "\u00a0", text)
 _RESULT = re.compile(r"(1-0|0-1)(?![\w-])")
 _CASTLE = re.compile(r"([O0]-[O0](-[O0])?)(?![\w-])")
 

@@ -23,7 +23,7 @@ from cardgen.errors import DeckError
 from cardgen.games.falling_off import GAME
 from cardgen.games.falling_off.board import Color
 from cardgen.games.falling_off.board_drawing import Marks, board_drawing, legend_drawing, marks_for
-from cardgen.games.falling_off.notation import format_line
+from cardgen.games.falling_off.notation import format_line, keep_move_numbers
 from cardgen.games.falling_off.scenario import Frame as StepFrame
 from cardgen.games.falling_off.scenario import ScenarioSpec, load_scenario, replay
 from cardgen.games.falling_off.texts import PAGE, PLAYER, Words, fact_lines
@@ -58,7 +58,8 @@ class Handout:
     language: str
 
     def text(self, context: str, source: str) -> str:
-        return self.translate(context, source)
+        """A text of the handout in its language, a move number kept with its move (``4.`` never ends a line)."""
+        return keep_move_numbers(self.translate(context, source))
 
 
 def _markup(text: str, source: Path, line: int | None) -> str:
@@ -108,7 +109,7 @@ class _Step:
         events = frame.turns[-1].events if frame.turns else ()
         for head, lines in fact_lines(self.words, events, frame.position):
             for index, line in enumerate(lines):
-                lead = f"<b>{escape(apply_typography(head + ':', handout.language))}</b> " if index == 0 else ""
+                lead = f"<b>{escape(fact_head(head, handout.language))}</b> " if index == 0 else ""
                 right.append(Paragraph(lead + escape(line), self.fact if index == 0 else self.fact_more))
         if frame.position.winner is None:
             right.append(Paragraph(f"<i>{escape(self.words(to_play))}</i>", self.fact.clone("fo-next", spaceBefore=4)))
@@ -242,6 +243,12 @@ def _step_text(handout: Handout, frame: StepFrame) -> str:
     return " ".join([caption, *facts])
 
 
+def fact_head(head: str, language: str) -> str:
+    """The heading of a fact line (« Coup : »), in the PDF and the HTML player alike: the colon is
+    the page's, so it goes through the language's typography pass with the word."""
+    return apply_typography(head + ":", language)
+
+
 def write_gif(handout: Handout, folder: Path) -> list[Path]:
     """``line.gif`` in ``folder``: the example line, each step held for its text's reading time."""
     from cardgen.walkthrough.player import reading_ms
@@ -291,7 +298,7 @@ def write_html(handout: Handout, deck: DeckSpec, target: Path) -> Path:
             uri = "data:image/webp;base64," + base64.b64encode(out.getvalue()).decode("ascii")
             caption = handout.text(f"caption:fo.step.{frame.step.id}", frame.step.caption)
             events = frame.turns[-1].events if frame.turns else ()
-            facts = "".join(f"<p><b>{escape(head)}:</b> {escape(' '.join(lines))}</p>"
+            facts = "".join(f"<p><b>{escape(fact_head(head, handout.language))}</b> {escape(' '.join(lines))}</p>"
                             for head, lines in fact_lines(words, events, frame.position))
             heading = f"<p><strong>{step_builder.title(frame)}</strong></p>"
             body = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", escape(caption))

@@ -34,3 +34,14 @@ def test_french_catalog_is_complete(runner) -> None:  # type: ignore[no-untyped-
     result = runner.invoke(main, ["i18n", "check", str(FALL_DAMAGE), "fr"])
     assert result.exit_code == 0, result.output
     assert "(100%), 0 fuzzy, 0 missing, 0 with problems" in result.output
+
+
+def test_the_french_kit_writes_a_square_of_tiles_one_way() -> None:
+    """F25: cards said « carré de 3×3 » where the rulebook says « 3 × 3 » (French spaces the sign)."""
+    import re
+
+    from cardgen.i18n.catalogs import catalog_path, read_catalog
+
+    strings = [m.string for m in read_catalog(catalog_path(load_deck(FALL_DAMAGE), "fr")) if m.context]
+    assert any("3 × 3" in s for s in strings)
+    assert not [s for s in strings if re.search(r"\d×|×\d", s)]

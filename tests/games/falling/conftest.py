@@ -25,5 +25,5 @@ def games(deck: DeckSpec) -> list[StageGame]:
 
 @pytest.fixture(scope="session")
 def plans(deck: DeckSpec, games: list[StageGame]) -> dict[str, list[StagePlan]]:
-    return {lang: [stage_plan(deck, game, translate=translator_for(deck, lang), number=n)
+    return {lang: [stage_plan(deck, game, translate=translator_for(deck, lang), number=n, language=lang)
                    for n, game in enumerate(games, start=1)] for lang in ("en", "fr")}

@@ -166,3 +166,29 @@ def test_the_french_page_is_set_in_french_typography(pages) -> None:  # type: ig
         plain = re.sub(r"<[^>]+>", "", text)
         assert not re.search(r"[\w»)][;:!?](?!\d)", plain), plain
         assert not re.search(r"\d\d:\d\d\.\d", plain), plain
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_on_a_phone_every_button_label_fits_its_button(pages, tmp_path: Path, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """F28: at 390 px « Lecture » and « Suivant » ran over their buttons' borders (the buttons were squeezed
+    below their text's width). Each label stays on one line inside its button, playing or not."""
+    from selenium.webdriver.common.by import By
+
+    driver = _driver(390, 844)
+    try:
+        driver.get(pages[lang].resolve().as_uri())
+        viewport = driver.execute_script("return document.documentElement.clientWidth")
+
+        def overflowing() -> list[str]:
+            return driver.execute_script(
+                "return [].filter.call(document.querySelectorAll('nav button'), function(b){"
+                "var r=b.getBoundingClientRect(), line=parseFloat(getComputedStyle(b).lineHeight)||20;"
+                "return b.scrollWidth>b.clientWidth || r.right>arguments[0] || b.clientHeight>line*1.6+16;"
+                "}).map(function(b){return b.id+': '+b.textContent;})", viewport)
+
+        assert overflowing() == []
+        driver.find_element(By.ID, "play").click()  # the label becomes "❚❚ Pause"
+        assert overflowing() == []
+        driver.save_screenshot(str(Path(os.environ.get("CARDGEN_SCREENSHOTS", tmp_path)) / f"player-phone-{lang}.png"))
+    finally:
+        driver.quit()

@@ -131,3 +131,12 @@ def test_incomplete_momentum_is_refused() -> None:
         resolve(start, parse_moves("a3 [Nb6→a5]")[0], RULES)
     move = resolve(start, parse_moves("a3 [Nb6→a5, Bd4→e5]")[0], RULES)
     assert move.kind is Kind.PAWN and move.target == sq("a3")
+
+
+def test_a_move_number_is_kept_with_its_move_in_running_text() -> None:
+    from cardgen.games.falling_off.notation import keep_move_numbers
+
+    assert keep_move_numbers("la tour : 4. Cxa8 semble écrasant") == "la tour : 4.\u00a0Cxa8 semble écrasant"
+    assert keep_move_numbers("1. e4 e5 2. Nf3, then 12... O-O") == "1.\u00a0e4 e5 2.\u00a0Nf3, then 12...\u00a0O-O"
+    for prose in ("Rule 3. Each player moves.", "in 2. Then the", "version 1.2 is out"):
+        assert keep_move_numbers(prose) == prose

@@ -143,6 +143,9 @@ def test_the_example_line_as_a_screen_player_and_an_animation(runner, tmp_path: 
     assert all(ref.startswith(("data:", "#")) for ref in re.findall(r'(?:src|href)="([^"]*)"', html))
     assert '<html lang="fr">' in html and "Suivant" in html and "Étape" in html
     assert len(html.encode()) < 2_000_000
+    # F12: the fact labels go through the French typography pass, like the PDF's (« Coup : », not « Coup: »)
+    heads = re.findall(r"<b>([^<]*)</b>", html)
+    assert "Coup\u00a0:" in heads and all(head.endswith("\u00a0:") for head in heads), heads[:5]
     folder = tmp_path / "gif"
     result = runner.invoke(main, ["walkthrough", str(DECK), "--format", "gif", "-o", str(folder)])
     assert result.exit_code == 0, result.output
@@ -153,3 +156,13 @@ def test_the_example_line_as_a_screen_player_and_an_animation(runner, tmp_path: 
             gif.seek(index)
             durations.append(gif.info["duration"])
     assert min(durations) >= reading_ms("") and max(durations) > min(durations)  # longer text, longer hold
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_move_number_never_ends_a_line_apart_from_its_move(handouts, language: str) -> None:  # type: ignore[no-untyped-def]
+    """F25: « … hors de l’échiquier : 4. / Cxa8 semble écrasant. » in the French handout."""
+    import re
+
+    lines = [line.strip() for line in pdf_text(handouts[language]).splitlines()]
+    assert any(re.search(r"\b4\.\s[NC]xa8", line) for line in lines)
+    assert not [line for line in lines if re.search(r"(?:^|\s)\d{1,3}\.$", line)]
