@@ -171,7 +171,7 @@ def _executor(name: str, scheduler: str | None, workers: int | None) -> Iterator
                          hint="pip install 'cardgen[dask]'") from None
     try:
         client = Client(scheduler, timeout=20) if scheduler else Client(n_workers=workers or 2, threads_per_worker=1,
-                                                                         dashboard_address=None)
+                                                                         dashboard_address=":0")  # any free port: never a clash with another cluster
     except (OSError, TimeoutError, ValueError) as exc:
         raise RulesError(f"cannot reach the Dask scheduler {scheduler}: {exc}", field="--scheduler",
                          hint="start one with 'dask scheduler' and give its tcp://host:port") from None

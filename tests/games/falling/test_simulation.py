@@ -86,7 +86,7 @@ def test_a_dask_cluster_plays_the_same_games_as_the_process_pool(tmp_path) -> No
     from tests.conftest import FALLING
 
     config = SimConfig(recipe=RECIPE, games=1000, players=(4, 8), agents=("heuristic", "random"), seed=11)
-    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster, \
+    with distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as client:
         on_dask = run_games(config, executor=client.get_executor(), batch_size=40)
         assert len(client.scheduler_info()["workers"]) == 2
