@@ -16,6 +16,7 @@ import io
 import zlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Self
 
 import pikepdf
 from PIL import Image
@@ -139,7 +140,7 @@ class CmykRaster:
             doc.close()
         self._plates = []
 
-    def __enter__(self) -> CmykRaster:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

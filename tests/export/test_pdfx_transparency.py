@@ -153,8 +153,8 @@ def test_translucent_patterns_and_motifs_print_as_on_the_rgb_sheet(shipped_x1a) 
         _close(str(rgb))
 
 
-def test_x1a_has_no_transparency_left_and_draws_the_pattern_opaque(shipped_x1a) -> None:
-    deck, _, x1a = shipped_x1a
+def test_x1a_has_no_transparency_left(shipped_x1a) -> None:
+    _, _, x1a = shipped_x1a
     with pikepdf.open(x1a) as pdf:
         for obj in pdf.objects:
             if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == pikepdf.Name.ExtGState:
