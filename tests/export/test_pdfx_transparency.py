@@ -238,3 +238,12 @@ def test_sheet_proofs_show_the_pdfx_drawing(tmp_path: Path, runner) -> None:
     assert statistics.pstdev(p[0] for p in design) > 5
     assert statistics.pstdev(p[0] for p in proof) < 1.5
     assert not list(tmp_path.glob("*distinct*")) and not list(tmp_path.glob(".cardgen*"))  # no scratch left
+
+
+def test_preflight_notes_a_translucent_fill_it_cannot_premix(tmp_path: Path, runner) -> None:
+    folder = _veiled_deck(tmp_path)
+    result = runner.invoke(main, ["preflight", str(folder), "--strict"])
+    assert result.exit_code == 0, result.output  # a note: X-4 and the RGB outputs keep the design
+    notes = [line for line in result.output.splitlines() if "print-transparency" in line]
+    assert any(line.startswith("note: ") and "veiled.yaml:4: element veil: print-transparency: 'veil' (50% opaque) "
+               "lies over 'art'" in line for line in notes), result.output

@@ -63,3 +63,4 @@ def test_nothing_of_a_shipped_deck_stays_translucent(deck: str) -> None:
         renderer.draw_back(canvas, renderer.back_layout_name(card))
     assert [paint for paint in _paints(canvas) if paint[2] < 1] == []
     assert renderer.flatten_notes == []
+    assert _renderer(ROOT / "decks" / deck, opaque=True).check_opaque() == []  # what preflight notes
