@@ -97,10 +97,15 @@ def _translucent_regions(deck: DeckSpec) -> list[tuple[int, str, Box]]:
     renderer = CardRenderer(deck, layouts[deck.layout], layouts)
     b = deck.print.bleed
     regions = []
+    backs_seen: set[str] = set()
     for number, card in enumerate(deck.expanded()):
         kind = deck.types[card.type]
         back = kind.back or deck.back.layout
-        for page, layout in ((2 * number, deck.face_layout(card)), (2 * number + 1, back)):
+        pages = [(2 * number, deck.face_layout(card))]
+        if back not in backs_seen:  # every card with this back shows the same picture
+            backs_seen.add(back)
+            pages.append((2 * number + 1, back))
+        for page, layout in pages:
             for name, element in layouts[layout].elements.items():
                 if element.opacity >= 1 or element.kind not in ("pattern", "back-motif"):
                     continue
