@@ -273,7 +273,7 @@ class CardRenderer:
                 continue
             if painted.flat is not None and _contains(painted.box, box):
                 return painted.flat
-            if e.opacity < 1.0:
+            if e.opacity < 1.0 and e.kind in TRANSLUCENT_KINDS:
                 self._flatten_gaps[(layout, name, painted.name)] = FlattenGap(layout, name, painted.name, e.opacity)
             return None
         return PAPER
@@ -478,6 +478,9 @@ class CardRenderer:
                 c.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=True)
         c.restore()
 
+
+TRANSLUCENT_KINDS = frozenset({"fill", "pattern", "back-motif"})
+"""The element kinds that draw with their ``opacity`` (the others ignore it)."""
 
 STROKE_ALLOWANCE = 2.0
 """Points an element other than a fill is taken to reach past its box (a stroke's half width)."""
