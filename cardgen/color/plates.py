@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import io
 import zlib
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Self
 
 import pikepdf
 from PIL import Image
@@ -101,9 +103,17 @@ def _plate_xobjects(resources: pikepdf.Object | None, plate: int, done: set[tupl
             _plate_xobjects(xobject.get("/Resources", resources), plate, done)  # no /Resources: its page's
 
 
-def plate_pdf(source: Path, plate: int) -> bytes:
-    """``source`` with every colour replaced by the grey of ink ``plate`` (0 C, 1 M, 2 Y, 3 K)."""
+def plate_pdf(source: Path, plate: int, pages: Sequence[int] | None = None) -> bytes:
+    """``source`` with every colour replaced by the grey of ink ``plate`` (0 C, 1 M, 2 Y, 3 K).
+
+    ``pages`` (indices, ascending) keeps only those pages, in that order.
+    """
     with pikepdf.open(source) as pdf:
+        if pages is not None:
+            keep = set(pages)
+            for index in reversed(range(len(pdf.pages))):
+                if index not in keep:
+                    del pdf.pages[index]
         done: set[tuple[int, int]] = set()
         for page in pdf.pages:
             page.obj.Contents = pdf.make_stream(_plate_content(pikepdf.parse_content_stream(page.obj), plate))
@@ -116,21 +126,21 @@ def plate_pdf(source: Path, plate: int) -> bytes:
 class CmykRaster:
     """A CMYK PDF opened as four plates; :meth:`render` gives a region of a page as CMYK pixels."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, pages: Iterable[int] | None = None) -> None:
+        """``pages``: the only page indices that will be rendered (the others are not separated)."""
         import pypdfium2 as pdfium
 
         self.path = Path(path)
-        self._plates = [pdfium.PdfDocument(plate_pdf(self.path, plate)) for plate in range(4)]
-
-    def __len__(self) -> int:
-        return len(self._plates[0])
+        kept = sorted(set(pages)) if pages is not None else None
+        self._index = {page: number for number, page in enumerate(kept)} if kept is not None else None
+        self._plates = [pdfium.PdfDocument(plate_pdf(self.path, plate, kept)) for plate in range(4)]
 
     def close(self) -> None:
         for doc in self._plates:
             doc.close()
         self._plates = []
 
-    def __enter__(self) -> CmykRaster:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -144,6 +154,8 @@ class CmykRaster:
         width, height = size
         x0, y0, x1, y1 = box
         sx, sy = width / (x1 - x0), height / (y1 - y0)
+        if self._index is not None:
+            page_index = self._index[page_index]
         inks = []
         for doc in self._plates:
             page = doc[page_index]
@@ -163,7 +175,7 @@ class CmykRaster:
 
     def render_page(self, page_index: int, dpi: float) -> Image.Image:
         """A whole page at ``dpi`` as CMYK."""
-        page = self._plates[0][page_index]
+        page = self._plates[0][self._index[page_index] if self._index is not None else page_index]
         try:
             w, h = page.get_size()
         finally:

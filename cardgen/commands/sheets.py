@@ -171,7 +171,11 @@ def _soft_proofs(deck: DeckSpec, folder: Path, condition: PrintCondition, *, tra
     from cardgen.color.cmyk import CmykConverter
     from cardgen.export.common import card_pages
     from cardgen.export.pdfx import write_pdfx_sheets
-    from cardgen.export.soft_proof import PrintedFile, single_card_places, write_soft_proofs
+    from cardgen.export.soft_proof import (
+        PrintedFile,
+        single_card_places,
+        write_soft_proofs,
+    )
 
     with card_pages(deck, translate=translate, language=language, theme=theme, scratch=folder.parent) as pages:
         if sent is None:

@@ -21,7 +21,12 @@ from cardgen.export.common import ExportResult, card_pages
 from cardgen.export.manifest import write_manifest
 from cardgen.export.png import image_size, write_card_images
 from cardgen.export.raster import Progress
-from cardgen.export.soft_proof import PrintedFile, print_colour_notes, single_card_places, write_pod_proofs
+from cardgen.export.soft_proof import (
+    PrintedFile,
+    print_colour_notes,
+    single_card_places,
+    write_pod_proofs,
+)
 from cardgen.layout.units import INCH, MM
 from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps

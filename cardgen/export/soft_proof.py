@@ -12,9 +12,9 @@ limit>% ink”.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -97,7 +97,9 @@ def write_soft_proofs(pages: CardPages, folder: Path, converter: CmykConverter, 
     box = pages.box(bleed=True)
     size = (pixels(box[2] - box[0], dpi), pixels(box[3] - box[1], dpi))
     written: list[Path] = []
-    raster = CmykRaster(printed.path) if printed is not None else None
+    raster = None
+    if printed is not None:
+        raster = CmykRaster(printed.path, pages={printed.places[(page.side, page.key)] for page in pages.pages})
     try:
         _proof_pages(pages, folder, converter, box, size, dpi, written, raster, printed)
     finally:

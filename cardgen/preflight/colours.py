@@ -117,3 +117,21 @@ def print_colour_notes(deck: DeckSpec, ink_limit: int = DEFAULT_INK_LIMIT, profi
     shifts = [(name, colour_shift(converter, f"type {name}", kind.color)) for name, kind in sorted(deck.types.items())]
     return [Problem("print-colour", shift.note(where), type_source(deck, name), element=f"types.{name}.color")
             for name, shift in sorted(shifts, key=lambda pair: -pair[1].delta_e) if shift.delta_e > SHIFT_WARNING]
+
+
+def print_transparency_notes(deck: DeckSpec) -> list[Problem]:
+    """A ``print-transparency`` note for every translucent element PDF/X-1a cannot keep as designed.
+
+    For PDF/X-1a (``sheets --pdfx x1a``, the DriveThruCards upload) cards are drawn opaque: a
+    translucent element is drawn as its blend over the one flat fill under it. Over art, text or
+    anything else it becomes a tint over white paper instead (lighter, and hiding what is under it).
+    Informational: PDF/X-4 and every RGB output keep the design.
+    """
+    from cardgen.loading.deck_loader import load_deck_layouts
+    from cardgen.preflight.problems import element_source
+    from cardgen.render.card_renderer import CardRenderer
+
+    layouts = load_deck_layouts(deck)
+    renderer = CardRenderer(deck, layouts[deck.layout], layouts, opaque=True)
+    return [Problem("print-transparency", gap.message, element_source(deck, gap.layout, gap.element, "opacity"),
+                    element=gap.element) for gap in renderer.check_opaque()]

@@ -7,10 +7,14 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from cardgen.color import DEFAULT_INK_LIMIT
 from cardgen.layout.imposition import PRINTER_MARGIN
 from cardgen.model.deck import DeckSpec
-from cardgen.color import DEFAULT_INK_LIMIT
-from cardgen.preflight.colours import check_colours, print_colour_notes
+from cardgen.preflight.colours import (
+    check_colours,
+    print_colour_notes,
+    print_transparency_notes,
+)
 from cardgen.preflight.faces import Face, check_faces, draw_faces
 from cardgen.preflight.measure import Ink
 from cardgen.preflight.problems import Problem, element_source
@@ -51,7 +55,8 @@ class PreflightResult:
     detailed: list[Problem]
     """Every finding on every face, before folding (the proof report outlines each)."""
     notes: list[Problem] = field(default_factory=list)
-    """Informational findings (``print-colour``): shown with ``note:``, not counted by ``--strict``."""
+    """Informational findings (``print-colour``, ``print-transparency``): shown with ``note:``, not counted by
+    ``--strict``."""
 
 
 def preflight_deck(deck: DeckSpec, options: PreflightOptions = PreflightOptions(),
@@ -86,7 +91,7 @@ def preflight_deck(deck: DeckSpec, options: PreflightOptions = PreflightOptions(
                 problems.extend(check_sheets(deck, sheet_options, language=language, label=label,
                                              fold_label=sheet_text(translate, "sheet:fold"),
                                              min_size=options.min_card_size))
-    notes = print_colour_notes(deck, options.ink_limit) if options.print_notes else []
+    notes = print_colour_notes(deck, options.ink_limit) + print_transparency_notes(deck) if options.print_notes else []
     return PreflightResult(fold(problems), faces_by_language, problems, notes)
 
 

@@ -83,12 +83,40 @@ class CardRenderer:
         self._art: dict[str, tuple[Path, float, float]] = {}  # art reference → path and size, checked once per renderer
         self.opaque = opaque
         self._backdrop: str | None = None  # opaque: the flat colour under the element being drawn
-        self._flatten_notes: dict[tuple[str, str, str], str] = {}
+        self._flatten_gaps: dict[tuple[str, str, str], FlattenGap] = {}
+
+    @property
+    def flatten_gaps(self) -> list[FlattenGap]:
+        """Opaque drawing: each translucent element (by layout and what lies under it) that could not be pre-mixed."""
+        return list(self._flatten_gaps.values())
 
     @property
     def flatten_notes(self) -> list[str]:
-        """Opaque drawing: one line for each translucent element that could not be pre-mixed."""
-        return list(self._flatten_notes.values())
+        """:attr:`flatten_gaps` as one line each."""
+        return [gap.text for gap in self._flatten_gaps.values()]
+
+    def check_opaque(self) -> list[FlattenGap]:
+        """Every face and back of the deck walked as opaque drawing would draw it (nothing drawn):
+        the translucent elements it could not pre-mix."""
+        backs: set[str] = set()
+        for card in self.deck.cards:
+            kind = self.deck.types[card.type]
+            name = self.deck.face_layout(card)
+            self._walk(self.face if name == self.face.name else self.backs[name], card, kind)
+            backs.add(self.back_layout_name(card))
+        for name in sorted(backs):
+            self._walk(self.backs[name], None, None)
+        return self.flatten_gaps
+
+    def _walk(self, layout: LayoutSpec, card: CardSpec | None, kind: CardTypeSpec | None) -> None:
+        below: list[_Painted] = []
+        for element_name, designed in layout.elements.items():
+            for element in self.theme.restyle(designed, self, kind):
+                self._backdrop = self._backdrop_for(layout.name, element_name, element, below, card, kind)
+                painted = self._painted(element_name, element, card, kind)
+                if painted is not None:
+                    below.append(painted)
+        self._backdrop = None
 
     def font_name(self, font: str) -> str:
         """The registered font for a layout's ``font:`` (a role, or a name from the deck's ``fonts:``)."""
@@ -245,11 +273,8 @@ class CardRenderer:
                 continue
             if painted.flat is not None and _contains(painted.box, box):
                 return painted.flat
-            if e.opacity < 1.0:
-                self._flatten_notes[(layout, name, painted.name)] = (
-                    f"layout {layout}: '{name}' ({round(e.opacity * 100)}% opaque) lies over '{painted.name}', "
-                    "which is not one flat colour; PDF/X-1a has no transparency, so it prints as a tint over "
-                    "white paper, lighter than designed")
+            if e.opacity < 1.0 and e.kind in TRANSLUCENT_KINDS:
+                self._flatten_gaps[(layout, name, painted.name)] = FlattenGap(layout, name, painted.name, e.opacity)
             return None
         return PAPER
 
@@ -454,8 +479,30 @@ class CardRenderer:
         c.restore()
 
 
+TRANSLUCENT_KINDS = frozenset({"fill", "pattern", "back-motif"})
+"""The element kinds that draw with their ``opacity`` (the others ignore it)."""
+
 STROKE_ALLOWANCE = 2.0
 """Points an element other than a fill is taken to reach past its box (a stroke's half width)."""
+
+
+class FlattenGap(NamedTuple):
+    """A translucent element opaque drawing could not pre-mix: what lies under it is not one flat colour."""
+
+    layout: str
+    element: str
+    under: str
+    opacity: float
+
+    @property
+    def message(self) -> str:
+        return (f"'{self.element}' ({round(self.opacity * 100)}% opaque) lies over '{self.under}', which is not one "
+                "flat colour; PDF/X-1a has no transparency, so it prints as a tint over white paper, lighter than "
+                "designed")
+
+    @property
+    def text(self) -> str:
+        return f"layout {self.layout}: {self.message}"
 
 
 class _Painted(NamedTuple):

@@ -40,3 +40,17 @@ def test_constant_alpha_becomes_a_tint_and_the_state_loses_its_alpha() -> None:
 
 def test_an_undefined_graphics_state_is_dropped() -> None:
     assert [name for name, _ in _ops(b"/gRLs0 gs 0 0 1 1 re f")] == ["re", "f"]
+
+
+def test_paints_left_translucent_are_counted_when_flattened() -> None:
+    pdf = pikepdf.new()
+    resources = pikepdf.Dictionary(ExtGState=pikepdf.Dictionary(A=pikepdf.Dictionary(ca=0.5), B=pikepdf.Dictionary(CA=0.3)))
+    stream = pdf.make_stream(b"0 0 0 rg 0 0 1 1 re f q /A gs 0 0 1 1 re f 0 0 1 1 re f Q 0 0 1 1 re f "
+                             b"q /B gs 0 0 1 1 re f 0 0 m 1 1 l S Q")
+    converter = CmykConverter(print_condition(None, 240))
+    tinted = [0]
+    convert_content(pikepdf.parse_content_stream(stream), resources, converter, flatten=True, tinted=tinted)
+    assert tinted == [3]  # two fills under ca 0.5 and one stroke under CA 0.3; not the opaque ones
+    untouched = [0]
+    convert_content(pikepdf.parse_content_stream(stream), resources, converter, flatten=False, tinted=untouched)
+    assert untouched == [0]  # X-4 keeps its transparency: nothing becomes a tint
