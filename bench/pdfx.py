@@ -35,14 +35,14 @@ from pathlib import Path
 from cardgen.export.common import card_pages
 from cardgen.export.manifest import write_manifest
 from cardgen.export.png import image_size, write_card_images
-from cardgen.export.pod import VENDORS, check_card_size, with_bleed
+from cardgen.export.pod import at_shop_size, check_card_size, choose_product
 from cardgen.loading import load_deck
 from cardgen.render.sheets import SheetOptions, write_sheets
 
 deck, folder = load_deck(sys.argv[1]), Path(sys.argv[2])
-preset = VENDORS["drivethrucards"]
+preset = choose_product(deck, "drivethrucards")
 check_card_size(deck, preset)
-shop = with_bleed(deck, preset.bleed_pt)
+shop = at_shop_size(deck, preset)
 with card_pages(shop, translate=lambda c, s: s, language="en") as pages:
     size = image_size(pages, dpi=300, bleed=True)
     files, rows = write_card_images(pages, folder, bleed=True, size=size, dpi=300)
