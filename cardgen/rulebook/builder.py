@@ -144,7 +144,7 @@ class _Story:
                 return [clarification_box(self.markup(block.units[0]), self.translate, s, width=self.geo.frame_width)]
             return [Paragraph(self.markup(block.units[0]), s.for_class(block.classes))]
         if block.kind == "list":
-            return self.list_items(block)
+            return self.list_items(block, following)
         if block.kind == "table":
             return [self.table(block)]
         if block.kind == "quote":
@@ -153,7 +153,9 @@ class _Story:
             return [HRFlowable(width="100%", thickness=0.6, color=RULE, spaceBefore=4, spaceAfter=8)]
         return self.directive(block, following)
 
-    def list_items(self, block: Block) -> list[Flowable]:
+    def list_items(self, block: Block, following: Block | None = None) -> list[Flowable]:
+        """A list, one Paragraph per item; its last item never opens a page alone, nor does a note
+        that follows it (``{.note}`` right after the list): each is kept with what comes before."""
         s = self.styles
         out: list[Flowable] = []
         numbers: dict[int, int] = {}
@@ -166,6 +168,10 @@ class _Story:
             out.append(Paragraph(self.markup(unit), style, bulletText=bullet))
         if out:
             out[-1].style = out[-1].style.clone("last", spaceAfter=s.body.spaceAfter)
+        if len(out) > 1:
+            out[-2].keepWithNext = 1
+        if out and following is not None and following.kind == "paragraph" and "note" in following.classes:
+            out[-1].keepWithNext = 1
         return out
 
     def table(self, block: Block) -> Table:
