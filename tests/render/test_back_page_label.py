@@ -54,7 +54,7 @@ def test_every_back_page_names_its_sheet_and_carries_the_scale_bar(tmp_path: Pat
     sheets = pages // 2
     for number in range(1, sheets + 1):
         back = 2 * number - 1
-        text, (x0, y0, x1, y1), turned = _label(pdf, back, rf"· \w+ {number}/{sheets} · {backs_word}")
+        _, (x0, y0, x1, y1), turned = _label(pdf, back, rf"· \w+ {number}/{sheets} · {backs_word}")
         assert turned == 0
         assert y0 >= PRINTER_MARGIN - 0.5 and x0 >= PRINTER_MARGIN - 0.5 and x1 <= width - PRINTER_MARGIN + 0.5
         drawing = page_drawing(pdf, back)
