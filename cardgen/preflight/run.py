@@ -90,6 +90,8 @@ def preflight_deck(deck: DeckSpec, options: PreflightOptions = PreflightOptions(
                 label = sheet_text(translate, "sheet:label.fronts", title=title, number=99, count=99)
                 problems.extend(check_sheets(deck, sheet_options, language=language, label=label,
                                              fold_label=sheet_text(translate, "sheet:fold"),
+                                             back_label=sheet_text(translate, "sheet:label.backs", title=title,
+                                                                   number=99, count=99),
                                              min_size=options.min_card_size))
     notes = print_colour_notes(deck, options.ink_limit) + print_transparency_notes(deck) if options.print_notes else []
     return PreflightResult(fold(problems), faces_by_language, problems, notes)

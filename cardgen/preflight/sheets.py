@@ -21,7 +21,8 @@ from cardgen.render.sheets import SheetOptions, draw_back_furniture, draw_front_
 EPSILON = 0.05
 
 
-def sheet_ink(deck: DeckSpec, options: SheetOptions, *, label: str = "", fold_label: str = "fold here") -> list[tuple[str, Sheet, list[Ink]]]:
+def sheet_ink(deck: DeckSpec, options: SheetOptions, *, label: str = "", fold_label: str = "fold here",
+              back_label: str = "") -> list[tuple[str, Sheet, list[Ink]]]:
     """(page name, sheet, ink) of a full fronts page, the last (partial) one and their backs.
 
     Each sheet returned holds only the slots that page fills (both halves on a gutterfold page).
@@ -44,7 +45,8 @@ def sheet_ink(deck: DeckSpec, options: SheetOptions, *, label: str = "", fold_la
         if options.layout == "duplex":
             canvas = MeasuringCanvas()
             _cards(canvas, backs.slots[:count], "backs")
-            draw_back_furniture(canvas, backs, options, count, safe=deck.print.safe)
+            draw_back_furniture(canvas, backs, options, count, safe=deck.print.safe,
+                                label=back_label or f"{deck.title} · sheet 1/1 · backs")
             pages.append((f"backs ({count} cards)", replace(backs, slots=backs.slots[:count]), canvas.ink))
     return pages
 
@@ -58,7 +60,7 @@ def _cards(canvas: MeasuringCanvas, slots: tuple[Slot, ...], side: str) -> None:
 
 
 def check_sheets(deck: DeckSpec, options: SheetOptions, *, language: str = "", label: str = "",
-                 fold_label: str = "fold here", min_size: float = 6.5) -> list[Problem]:
+                 fold_label: str = "fold here", min_size: float = 6.5, back_label: str = "") -> list[Problem]:
     """Every sheet rule for ``options`` (paper, layout, printer margin)."""
     if options.layout == "single":
         return []  # one card with its bleed per page: for print shops, whose presses print to the edge
@@ -72,7 +74,7 @@ def check_sheets(deck: DeckSpec, options: SheetOptions, *, language: str = "", l
             problems.append(Problem(rule, f"{where}: {message}", str(deck.file), language=language, element=element,
                                     bbox=bbox, face="sheet"))
 
-    for page, sheet, ink in sheet_ink(deck, options, label=label, fold_label=fold_label):
+    for page, sheet, ink in sheet_ink(deck, options, label=label, fold_label=fold_label, back_label=back_label):
         width, height = sheet.paper.width_pt, sheet.paper.height_pt
         margin = sheet.printer_margin
         printable = (margin, margin, width - margin, height - margin)

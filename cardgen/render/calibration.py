@@ -23,7 +23,6 @@ from cardgen.layout.units import MM
 from cardgen.output import atomic_path
 from cardgen.render.fonts import BODY, BODY_BOLD
 
-
 Orientation = Literal["landscape", "portrait"]
 
 
@@ -42,8 +41,8 @@ def write_calibration(target: Path, paper: Size, *, flip: Flip = "long", orienta
         c.drawCentredString(cx, h - 25 * MM, "Duplex calibration — front")
         c.setFont(BODY, 9)
         lines = [
-            f"Print this sheet double-sided ({flip}-edge flip), at 100 % scale (no 'fit to page'), {orientation}"
-            " like your card sheets.",
+            (f"Print this sheet double-sided ({flip}-edge flip), at 100 % scale (no 'fit to page'), {orientation}"
+             " like your card sheets."),
             "Hold it against a window, this side towards you. Where the back's pointer crosses each ruler is the offset:",
             "X on the horizontal ruler (+ when the pointer lies right of 0), Y on the vertical one (+ above 0).",
             "Build with cardgen sheets DECK --back-offset X,Y (e.g. --back-offset 0.5mm,-1mm): the backs move back by it.",

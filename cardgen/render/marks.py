@@ -29,12 +29,14 @@ SCALE_BAR = 10 * MM
 Segment = tuple[float, float, float, float]
 
 
-def crop_mark_segments(sheet: Sheet, slots: Sequence[Slot] | None = None) -> list[Segment]:
+def crop_mark_segments(sheet: Sheet, slots: Sequence[Slot] | None = None, *,
+                       inside_printable: bool = False) -> list[Segment]:
     """(x1, y1, x2, y2) of every crop mark for ``slots`` (default: the whole sheet).
 
     One mark above and one below the cards on every vertical trim line, one left and one
     right of them on every horizontal trim line; marks only where a card is placed, so an
-    empty row gets none.
+    empty row gets none. ``inside_printable``: cut back at the printer margin (the backs'
+    marks, which a back offset may carry towards the paper edge).
     """
     used = tuple(sheet.slots if slots is None else slots)
     if not used:
@@ -49,7 +51,7 @@ def crop_mark_segments(sheet: Sheet, slots: Sequence[Slot] | None = None) -> lis
     for y in ys:
         out.append((x1 + off, y, x1 + off + MARK_LENGTH, y))
         out.append((x0 - off, y, x0 - off - MARK_LENGTH, y))
-    return _inside_printable(out, sheet)
+    return _inside_printable(out, sheet) if inside_printable else out
 
 
 def _inside_printable(segments: list[Segment], sheet: Sheet) -> list[Segment]:
@@ -69,10 +71,11 @@ def _inside_printable(segments: list[Segment], sheet: Sheet) -> list[Segment]:
     return out
 
 
-def draw_crop_marks(c: Canvas, sheet: Sheet, slots: Sequence[Slot] | None = None) -> int:
+def draw_crop_marks(c: Canvas, sheet: Sheet, slots: Sequence[Slot] | None = None, *,
+                    inside_printable: bool = False) -> int:
     """Crop marks for the cards placed in ``slots`` (default: every slot). Returns how many."""
     c.set_stroke(MARK_COLOUR, MARK_WIDTH)
-    segments = crop_mark_segments(sheet, slots)
+    segments = crop_mark_segments(sheet, slots, inside_printable=inside_printable)
     for segment in segments:
         c.line(*segment)
     return len(segments)

@@ -189,6 +189,7 @@ def face_uses(cards: Sequence[CardSpec], renderer: CardRenderer) -> Counter[str]
 SHEET_LABELS = {
     "sheet:label": "{title} · sheet {number}/{count}",
     "sheet:label.fronts": "{title} · sheet {number}/{count} · fronts",
+    "sheet:label.backs": "{title} · sheet {number}/{count} · backs",
     "sheet:fold": "fold here",
 }
 """Page furniture of card sheets (context → English); a deck's catalog may translate them."""
@@ -287,7 +288,9 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
         if with_backs:
             for slot, card in zip(backs.slots, chunk):
                 forms.place(forms.back(card), slot)
-            draw_back_furniture(rc, backs, options, len(chunk), safe=renderer.safe)
+            draw_back_furniture(rc, backs, options, len(chunk), safe=renderer.safe,
+                                label=sheet_text(renderer.translate, "sheet:label.backs", title=title, number=number,
+                                                 count=len(chunks)))
             c.showPage()
             pages += 1
         if progress:
@@ -319,18 +322,29 @@ def draw_front_furniture(c: Canvas, fronts: Sheet, backs: Sheet, options: SheetO
         _label(c, fronts, label, SCALE_NOTE)
 
 
-def draw_back_furniture(c: Canvas, backs: Sheet, options: SheetOptions, count: int, *, safe: float = 0.0) -> None:
-    """Everything on a duplex backs page but the backs: their marks."""
-    _marks(c, backs, options, backs.slots[:count], safe=safe)
+def draw_back_furniture(c: Canvas, backs: Sheet, options: SheetOptions, count: int, *, safe: float = 0.0,
+                        label: str | None = None) -> None:
+    """Everything on a duplex backs page but the backs: their marks, and the label with its scale bar.
+
+    The label is drawn in the back page's own frame, along its bottom margin, clear of the backs'
+    marks: turned over the edge the sheets were imposed for, the back page is upright and so is
+    its label (on a landscape sheet turned over its long edge it lies behind the fronts' top margin).
+    """
+    # the backs' marks move with --back-offset: cut back at the printer margin (nobody cuts from the back)
+    _marks(c, backs, options, backs.slots[:count], safe=safe, inside_printable=True)
+    if options.labels and label is not None:
+        _owner(c, "label")
+        _label(c, backs, label, SCALE_NOTE)
 
 
-def _marks(c: Canvas, sheet: Sheet, options: SheetOptions, used: tuple[Slot, ...], *, safe: float = 0.0) -> None:
+def _marks(c: Canvas, sheet: Sheet, options: SheetOptions, used: tuple[Slot, ...], *, safe: float = 0.0,
+           inside_printable: bool = False) -> None:
     if options.cut_lines:
         _owner(c, "cut-lines")
         draw_cut_lines(c, sheet, used)
     if options.crop_marks:
         _owner(c, "crop-marks")
-        draw_crop_marks(c, sheet, used)
+        draw_crop_marks(c, sheet, used, inside_printable=inside_printable)
     if options.guides:
         _owner(c, "guides")
         for slot in used:

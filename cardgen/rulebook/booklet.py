@@ -83,8 +83,8 @@ def impose(pdf: bytes, target: Path, *, paper: str) -> int:
         side.merge_page(marks)
     page_of = {page.indirect_reference.idnum: i for i, page in enumerate(reader.pages)  # type: ignore[union-attr]
                if page.indirect_reference is not None}
-    for index, annotations in enumerate(links):
-        for annotation in annotations:
+    for index, taken in enumerate(links):
+        for annotation in taken:
             _put_link(writer, annotation, landing[index], landing, page_of)
     _copy_outline(reader, writer, reader.outline, None, landing)
     page_mode = reader.trailer["/Root"].get("/PageMode")

@@ -142,9 +142,12 @@ class _Story:
         if block.kind == "paragraph":
             if "clarification" in block.classes:
                 return [clarification_box(self.markup(block.units[0]), self.translate, s, width=self.geo.frame_width)]
-            return [Paragraph(self.markup(block.units[0]), s.for_class(block.classes))]
+            paragraph = Paragraph(self.markup(block.units[0]), s.for_class(block.classes))
+            if following is not None and following.kind == "list" and self.plain(block.units[0]).rstrip().endswith(":"):
+                paragraph.keepWithNext = 1  # a line that announces a list ("Height matters:") stays with it
+            return [paragraph]
         if block.kind == "list":
-            return self.list_items(block)
+            return self.list_items(block, following)
         if block.kind == "table":
             return [self.table(block)]
         if block.kind == "quote":
@@ -153,7 +156,9 @@ class _Story:
             return [HRFlowable(width="100%", thickness=0.6, color=RULE, spaceBefore=4, spaceAfter=8)]
         return self.directive(block, following)
 
-    def list_items(self, block: Block) -> list[Flowable]:
+    def list_items(self, block: Block, following: Block | None = None) -> list[Flowable]:
+        """A list, one Paragraph per item; its last item never opens a page alone, nor does a note
+        that follows it (``{.note}`` right after the list): each is kept with what comes before."""
         s = self.styles
         out: list[Flowable] = []
         numbers: dict[int, int] = {}
@@ -166,6 +171,10 @@ class _Story:
             out.append(Paragraph(self.markup(unit), style, bulletText=bullet))
         if out:
             out[-1].style = out[-1].style.clone("last", spaceAfter=s.body.spaceAfter)
+        if len(out) > 1:
+            out[-2].keepWithNext = 1
+        if out and following is not None and following.kind == "paragraph" and "note" in following.classes:
+            out[-1].keepWithNext = 1
         return out
 
     def table(self, block: Block) -> Table:
@@ -364,6 +373,8 @@ def check_story(deck: DeckSpec, *, translate: Translate = no_translation, langua
 
 SHORT_LAST_PAGE = 0.3
 """A last page using less than this share of its frame is pulled back onto the one before, if it can be."""
+MIN_INNER_PAGE = 0.7
+"""A page before the last using less than this share of its frame is worth tightening the book for."""
 SPACINGS = (1.0, 0.8, 0.6)
 """Space around blocks tried, in order, to pull a short last page back (see :func:`make_styles`)."""
 
@@ -371,10 +382,14 @@ SPACINGS = (1.0, 0.8, 0.6)
 def _render(deck: DeckSpec, target: Any, *, translate: Translate, language: str, paper: str, booklet: bool,
             part: str = "all") -> int:
     """Typeset the book into ``target``; a short last page (a closing section alone) is pulled back onto the
-    page before by tightening the space around blocks, when that saves the page."""
+    page before by tightening the space around blocks, when that saves the page. A page-size book with a
+    page left under ``MIN_INNER_PAGE`` full before its last (a figure that did not fit after a list kept
+    together) is tightened too, when that fills it without adding a page."""
     title = translate("deck:title", deck.title)
     rl_config.useA85 = 0
     first_pages = None
+    first_short_inner = False
+    better = False
     for spacing in SPACINGS:
         story, geo = build_story(deck, translate=translate, language=language, paper=paper, booklet=booklet,
                                  spacing=spacing, part=part)
@@ -386,11 +401,15 @@ def _render(deck: DeckSpec, target: Any, *, translate: Translate, language: str,
         seed_contents(story)  # two layout passes instead of three (contents_seed.py)
         doc.multiBuild(story, canvasmaker=partial(BookCanvas, icon_painter=icon_painter(deck)), maxPasses=6)
         pages = int(doc.page)
+        short_inner = not booklet and any(doc.used.get(page, 1.0) < MIN_INNER_PAGE for page in range(2, pages))
         if first_pages is None:
-            first_pages, first_pdf = pages, buffer.getvalue()
-        if pages < first_pages or spacing == SPACINGS[-1] or pages <= 2 or doc.used.get(pages, 1.0) >= SHORT_LAST_PAGE:
+            first_pages, first_pdf, first_short_inner = pages, buffer.getvalue(), short_inner
+        better = pages < first_pages or (first_short_inner and not short_inner and pages <= first_pages)
+        if better or spacing == SPACINGS[-1] or pages <= 2:
             break
-    chosen = (pages, buffer.getvalue()) if pages < first_pages else (first_pages, first_pdf)
+        if doc.used.get(pages, 1.0) >= SHORT_LAST_PAGE and not first_short_inner:
+            break
+    chosen = (pages, buffer.getvalue()) if better else (first_pages, first_pdf)
     if isinstance(target, (str, Path)):
         Path(target).write_bytes(chosen[1])
     else:

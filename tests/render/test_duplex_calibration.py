@@ -11,7 +11,6 @@ placements), never from the imposition code.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pypdfium2

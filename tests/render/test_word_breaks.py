@@ -5,6 +5,7 @@ Read from the PDFs' text (pdfium's lines), as a reader sees the cards.
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -40,7 +41,7 @@ def cut_words(text: str, vocabulary: set[str]) -> list[str]:
     make a word of the deck while the first piece alone is none."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     cuts = []
-    for first, second in zip(lines, lines[1:]):
+    for first, second in itertools.pairwise(lines):
         tail = _WORD.findall(first.split()[-1]) if first.split() else []
         head = _WORD.findall(second.split()[0]) if second.split() else []
         if not tail or not head or not first.split()[-1].endswith(tail[-1]) or not second.split()[0].startswith(head[0]):
