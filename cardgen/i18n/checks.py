@@ -134,6 +134,7 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
     deck_fonts = tuple(deck_font_faces(deck))  # the deck's own fonts draw its text too
     missing_glyphs = _GlyphCheck(deck_fonts)
     terms = load_glossary(deck, language)
+    card_names = frozenset(card.name for card in deck.cards)
     entries = {(m.context, m.id): m for m in catalog if m.id}
     used: set[tuple[str | None, str]] = set()
     for message in needed:
@@ -170,7 +171,7 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
             report.translated += 1
             report.usable[key] = string
         for term in terms:
-            broken = glossary_problem(term, message.text, string)
+            broken = glossary_problem(term, message.text, string, card_names=card_names)
             if broken:
                 report.glossary.append(I18nError(broken, path=shown, line=entry.lineno, field=message.context))
         for warning in typography_warnings(string):
