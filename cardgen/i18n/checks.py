@@ -1,14 +1,16 @@
 """How complete and how sound a language's catalog is.
 
 For each string the deck needs: translated, fuzzy (the English changed since it was
-translated), or missing (no entry, or an empty one). A translation whose placeholders or markup
-differ from the English, or that uses a character the bundled fonts cannot draw, is a problem
-too. Problems carry ``file:line`` of the PO entry — or of the English source when the catalog
+translated), or missing (no entry, an empty one, or the English copied unchanged: see
+:func:`english_copy`). A translation whose placeholders or markup differ from the English, whose
+leading or trailing line breaks differ from it (``msgfmt -c`` refuses those), or that uses a
+character the bundled fonts cannot draw, is a problem too. Problems carry ``file:line`` of the PO entry — or of the English source when the catalog
 has no entry for it yet.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -70,7 +72,41 @@ class CatalogReport:
     @property
     def invalid(self) -> int:
         """Entries whose translation has placeholder, markup or glyph problems."""
-        return len({p.field for p in self.problems if p.message.startswith(("placeholder", "markup", "character"))})
+        return len({p.field for p in self.problems
+                    if p.message.startswith(("placeholder", "markup", "character", "line break"))})
+
+
+_NOT_WORDS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{[^{}]*\}|%\([A-Za-z_]\w*\)[sdif]|\[\[[^\]]*\]\]|`[^`]*`|\]\([^)]*\)", re.S)
+_WORD = re.compile(r"[^\W\d_]+")
+_ENGLISH_WORD = re.compile(r"[a-z]{3,}")
+
+
+def english_copy(source: str, translation: str) -> bool:
+    """Whether ``translation`` is the English ``source`` copied unchanged (a PO editor's "copy
+    source"), not a translation.
+
+    A string may rightly stay the same when it holds only names, numbers and placeholders
+    ("FALLING", "Extra", "Jasper Wentworth", "{title} · {page}", "Pause"): the copy counts as
+    English only when, outside placeholders, values, card icons and code, it has two words or more
+    and one of them is an ordinary lower-case word of three letters or more ("fold here", "The game
+    ends when …") — the rule the preflight's ``untranslated`` check applies to card faces.
+    """
+    if translation.strip() != source.strip():
+        return False
+    words = _WORD.findall(_NOT_WORDS.sub(" ", source))
+    return len(words) >= 2 and any(_ENGLISH_WORD.fullmatch(word) for word in words)
+
+
+def line_break_problems(source: str, translation: str) -> list[str]:
+    """What ``msgfmt -c`` refuses: a translation that does not begin, or end, with a line break
+    exactly when its source does."""
+    problems = []
+    for end, test in (("begin", str.startswith), ("end", str.endswith)):
+        if test(source, "\n") != test(translation, "\n"):
+            has, lacks = ("the source", "the translation") if test(source, "\n") else ("the translation", "the source")
+            problems.append(f"line break: {has} {end}s with a line break and {lacks} does not "
+                            "(msgfmt -c refuses the catalog); remove it or add it to match")
+    return problems
 
 
 def _source_location(deck: DeckSpec, message: SourceMessage) -> Path:
@@ -159,7 +195,13 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
             report.problems.append(I18nError("missing: not translated yet", path=shown, line=entry.lineno,
                                              field=message.context))
             continue
-        problems = differences(message.text, string)
+        if english_copy(message.text, string):
+            report.missing += 1
+            report.problems.append(I18nError(
+                "untranslated: the translation is the English text, unchanged; translate it (only names, "
+                "numbers and placeholders may stay as they are)", path=shown, line=entry.lineno, field=message.context))
+            continue
+        problems = differences(message.text, string) + line_break_problems(message.text, string)
         glyphs = missing_glyphs(string)
         if glyphs:
             listed = " ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in sorted(glyphs))
