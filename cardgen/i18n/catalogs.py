@@ -270,7 +270,9 @@ def _merge(deck: DeckSpec, old: Catalog, messages: list[SourceMessage]) -> tuple
 
     Same context and English: kept as it was. Same English elsewhere (a paragraph that moved):
     kept. Same context, changed English, or a close English match: copied and marked fuzzy,
-    with the previous English shown (``#| msgid``). Entries no longer used become obsolete.
+    with the previous English shown (``#| msgid``) — for an entry already fuzzy, the English it
+    was translated from, however often the English changed since. Entries no longer used become
+    obsolete.
     """
     new = _new_catalog(deck, locale=old.locale)
     new.language_team = old.language_team
@@ -314,12 +316,17 @@ def _merge(deck: DeckSpec, old: Catalog, messages: list[SourceMessage]) -> tuple
             close = difflib.get_close_matches(message.text, unmatched_ids, n=1, cutoff=0.8)
             candidate = next((m for m in old_entries if close and m.id == close[0] and m.string), None)
         if candidate is not None and candidate.string:
-            _add(new, message, candidate.string, fuzzy=True, previous=candidate.id)
+            # the English the translation was made from: an entry already fuzzy keeps its first
+            # "#| msgid" until the translator clears the flag (msgmerge does the same)
+            previous = candidate.previous_id if candidate.fuzzy and candidate.previous_id else candidate.id
+            _add(new, message, candidate.string, fuzzy=True, previous=previous)
             used.add((candidate.context, candidate.id))
             fuzzy += 1
         else:
             _add(new, message)
-            added += 1
+            predecessor = by_context.get(message.context)
+            if predecessor is None or predecessor.id in still_used:
+                added += 1  # an untranslated entry whose English changed is not new
     obsolete = 0
     for m in old_entries:
         if (m.context, m.id) not in used and m.string:

@@ -100,3 +100,20 @@ def test_shipped_template_is_up_to_date(falling_dir: Path) -> None:
     shipped = catalogs.template_path(deck).read_bytes()
     fresh = catalogs.catalog_bytes(catalogs.make_template(deck))
     assert catalogs._DATE_LINE.sub(b"", shipped) == catalogs._DATE_LINE.sub(b"", fresh)
+
+
+def test_the_first_previous_english_survives_further_changes(tmp_path: Path) -> None:
+    """FINDINGS F16: the English changes twice before the translator looks; ``#| msgid`` still shows
+    the English the translation was made from, and an untranslated entry is not counted as new."""
+    folder = tiny_deck(tmp_path, "complete")
+    catalogs.init(load_deck(folder), "de")
+    deck_file = folder / "deck.yaml"
+    for text in ("Do nothing at all this round.", "Do nothing at all during this round."):
+        deck_file.write_text(deck_file.read_text().replace(
+            "text: Do nothing this round." if "at all" not in deck_file.read_text() else "text: Do nothing at all this round.",
+            f"text: {text}"))
+        results = {r.language: r for r in catalogs.update(load_deck(folder))}
+        assert (results["fr"].fuzzy, results["de"].new) == (1, 0)
+    po = (folder / "locale" / "fr.po").read_text()
+    assert '#| msgid "Do nothing this round."\nmsgctxt "card:rest.text"\nmsgid "Do nothing at all during this round."' in po
+    assert "#| msgid \"Do nothing at all this round.\"" not in po
