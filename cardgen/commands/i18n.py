@@ -69,7 +69,8 @@ def update(deck_dir: Path) -> None:
     if not results:
         console.say(f"no catalogs yet: start one with 'cardgen i18n init {display_path(deck.folder)} LANG'")
     for result in results:
-        state = "updated" if result.written else "unchanged"
+        state = ("reformatted (gettext's line wrapping; no entry changed)" if result.reformatted
+                 else "updated" if result.written else "unchanged")
         console.say(f"{result.language}: {state} — {result.kept} kept, {result.fuzzy} fuzzy (English changed), "
                    f"{result.new} new, {result.obsolete} obsolete — {display_path(result.path)}")
 
