@@ -44,6 +44,9 @@ class CatalogReport:
     """Translations that fight the typography pass (they still build)."""
     usable: dict[tuple[str, str], str] = field(default_factory=dict)
     """(context, English) → translation, for every entry that is translated and sound."""
+    glossary_source: str = ""
+    """Which glossary the check used ('glossary docs/glossary-fr.md § decks/falling: 12 terms checked'),
+    or that there is none."""
 
     @property
     def percent(self) -> float:
@@ -67,7 +70,7 @@ class CatalogReport:
         glossary = f", {len(self.glossary)} off the glossary" if self.glossary else ""
         return (f"{self.language}: {self.translated}/{self.total} translated ({self.percent_shown}), "
                 f"{self.fuzzy} fuzzy, {self.missing} missing, {self.invalid} with problems{glossary}"
-                f" — {display_path(self.path)}")
+                f" — {display_path(self.path)}" + (f"; {self.glossary_source}" if self.glossary_source else ""))
 
     @property
     def invalid(self) -> int:
@@ -169,7 +172,9 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
 
     deck_fonts = tuple(deck_font_faces(deck))  # the deck's own fonts draw its text too
     missing_glyphs = _GlyphCheck(deck_fonts)
-    terms = load_glossary(deck, language)
+    glossary = load_glossary(deck, language)
+    report.glossary_source = glossary.source
+    terms = glossary.terms
     card_names = frozenset(card.name for card in deck.cards)
     entries = {(m.context, m.id): m for m in catalog if m.id}
     used: set[tuple[str | None, str]] = set()

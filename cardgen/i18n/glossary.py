@@ -112,24 +112,43 @@ def parse_glossary(text: str, path: Path, *, section: str | None = None) -> list
     return terms
 
 
-def glossary_files(deck: DeckSpec, language: str) -> list[tuple[Path, str | None]]:
-    """Where ``deck``'s glossary for ``language`` is: its own file, else its section of the project's."""
+@dataclass(frozen=True)
+class Glossary:
+    """The terms that apply to one deck and language, and where they come from (said to the user)."""
+
+    terms: list[Term]
+    source: str
+    """'docs/glossary-fr.md § decks/falling', or why there is none."""
+
+
+def _project_glossary(deck: DeckSpec, language: str) -> tuple[Path, str] | None:
+    """The nearest ``docs/glossary-<lang>.md`` above the deck, and the deck's section name in it
+    (its folder relative to that project: ``decks/falling``)."""
+    folder = deck.folder.resolve()
+    for root in folder.parents:
+        candidate = root / "docs" / f"glossary-{language}.md"
+        if candidate.is_file():
+            return candidate, folder.relative_to(root).as_posix()
+    return None
+
+
+def load_glossary(deck: DeckSpec, language: str) -> Glossary:
+    """``deck``'s glossary for ``language``: its own ``locale/glossary-<lang>.md``, else its section of
+    the nearest project glossary (``docs/glossary-<lang>.md`` in a folder above the deck)."""
     own = deck.folder / "locale" / f"glossary-{language}.md"
-    if own.is_file():
-        return [(own, None)]
-    project = deck.folder.parent.parent / "docs" / f"glossary-{language}.md"
-    if project.is_file():
-        return [(project, f"{deck.folder.parent.name}/{deck.folder.name}")]
-    return []
-
-
-def load_glossary(deck: DeckSpec, language: str) -> list[Term]:
-    terms: list[Term] = []
-    for path, section in glossary_files(deck, language):
-        if path.stat().st_size > MAX_GLOSSARY_BYTES:
-            raise I18nError(f"glossary larger than {MAX_GLOSSARY_BYTES // 1024} KiB", path=display_path(path))
-        terms += parse_glossary(path.read_text(encoding="utf-8"), path, section=section)
-    return terms
+    found = (own, None) if own.is_file() else _project_glossary(deck, language)
+    if found is None:
+        return Glossary([], f"no glossary, game terms not checked (no {display_path(own)}, "
+                            f"no docs/glossary-{language}.md above the deck)")
+    path, section = found
+    if path.stat().st_size > MAX_GLOSSARY_BYTES:
+        raise I18nError(f"glossary larger than {MAX_GLOSSARY_BYTES // 1024} KiB", path=display_path(path))
+    terms = parse_glossary(path.read_text(encoding="utf-8"), path, section=section)
+    if not terms:
+        why = f"no section `{section}`" if section else "no terms"
+        return Glossary([], f"no glossary, game terms not checked ({display_path(path)} has {why})")
+    where = f"{display_path(path)} § {section}" if section else str(display_path(path))
+    return Glossary(terms, f"glossary {where}, {sum(term.checked for term in terms)} terms checked")
 
 
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
