@@ -55,6 +55,10 @@ def init(deck_dir: Path, language: str) -> None:
     deck = load_deck(deck_dir)
     path, count = catalogs.init(deck, language)
     console.say(f"wrote {display_path(path)}: {count} strings to translate")
+    from cardgen.i18n.typography import missing_rules
+
+    if missing_rules(language):
+        console.note(missing_rules(language))
     console.say(f"next: translate it (Poedit, Lokalize, any text editor), then run "
                f"'cardgen i18n check {display_path(deck.folder)} {language}'")
 
@@ -101,6 +105,8 @@ def check(deck_dir: Path, language: str | None) -> None:
         click.echo(report.summary())
         for problem in [*report.problems, *report.glossary, *report.warnings]:
             click.echo(problem.format())
+        if report.typography_note:
+            click.echo(f"note: {report.typography_note}")
         failed = failed or not report.ok
     if failed:
         raise click.exceptions.Exit(1)

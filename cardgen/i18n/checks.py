@@ -21,6 +21,7 @@ from cardgen.i18n.catalogs import catalog_path, read_catalog
 from cardgen.i18n.glossary import glossary_problem, load_glossary
 from cardgen.i18n.messages import SourceMessage, extract_messages
 from cardgen.i18n.placeholders import differences
+from cardgen.i18n.typography import base_language, missing_rules
 from cardgen.loading.deck_loader import display_path
 from cardgen.model.deck import DeckSpec
 
@@ -44,6 +45,8 @@ class CatalogReport:
     """Translations that fight the typography pass (they still build)."""
     usable: dict[tuple[str, str], str] = field(default_factory=dict)
     """(context, English) → translation, for every entry that is translated and sound."""
+    typography_note: str | None = None
+    """Said once when the typography pass has no rules for the language (:func:`missing_rules`)."""
     glossary_source: str = ""
     """Which glossary the check used ('glossary docs/glossary-fr.md § decks/falling: 12 terms checked'),
     or that there is none."""
@@ -147,13 +150,18 @@ _TYPED_SPACES = {"\u00a0": "no-break space", "\u202f": "narrow no-break space", 
                  "\u2007": "figure space", "\u200a": "hair space"}
 
 
-def typography_warnings(translation: str) -> list[str]:
-    """Ways ``translation`` does the typography pass's job by hand (and may fight it)."""
+def typography_warnings(translation: str, language: str = "fr") -> list[str]:
+    """Ways ``translation`` does the typography pass's job by hand (and may fight it).
+
+    Only French has spaces the pass places itself (before ``; : ! ?`` and inside « »); in another
+    language a typed no-break space is the translator's own choice, and is left alone.
+    """
     out = []
-    for char, name in _TYPED_SPACES.items():
-        if char in translation:
-            out.append(f"warning: typography: types its own {name} (U+{ord(char):04X}); type a plain space "
-                       "(or none) — the typography pass places French spaces itself")
+    if base_language(language) == "fr":
+        for char, name in _TYPED_SPACES.items():
+            if char in translation:
+                out.append(f"warning: typography: types its own {name} (U+{ord(char):04X}); type a plain space "
+                           "(or none) — the typography pass places French spaces itself")
     if "\u2212" in translation:
         out.append("warning: typography: types its own minus sign (U+2212); type a hyphen, the pass sets the minus")
     return out
@@ -167,7 +175,7 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
     if catalog is None:
         catalog = read_catalog(path)
     needed = messages if messages is not None else extract_messages(deck)
-    report = CatalogReport(language=language, path=path, total=len(needed))
+    report = CatalogReport(language=language, path=path, total=len(needed), typography_note=missing_rules(language))
     from cardgen.render.deck_fonts import deck_font_faces
 
     deck_fonts = tuple(deck_font_faces(deck))  # the deck's own fonts draw its text too
@@ -221,7 +229,7 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
             broken = glossary_problem(term, message.text, string, card_names=card_names)
             if broken:
                 report.glossary.append(I18nError(broken, path=shown, line=entry.lineno, field=message.context))
-        for warning in typography_warnings(string):
+        for warning in typography_warnings(string, language):
             report.warnings.append(I18nError(warning, path=shown, line=entry.lineno, field=message.context))
     report.obsolete = len([key for key in entries if key not in used]) + len(catalog.obsolete)
     return report

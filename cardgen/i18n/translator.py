@@ -64,6 +64,10 @@ def load_translator(deck: DeckSpec, language: str, *, allow_untranslated: bool =
         if untranslated and notes is not None:
             notes.append(f"{language}: {untranslated} of {report.total} strings are not translated; "
                          "English is used for them")
+        from cardgen.i18n.typography import missing_rules
+
+        if missing_rules(language) and notes is not None:
+            notes.append(f"{language}: {missing_rules(language)}")
         if off_glossary and notes is not None:
             notes.append(f"{language}: {off_glossary} translated strings do not keep to the glossary; "
                          f"'cardgen i18n check {deck_dir} {language}' lists them")
