@@ -24,7 +24,7 @@ def test_extract_writes_every_string_with_its_location(tmp_path: Path) -> None:
     assert path == deck.folder / "locale" / "tiny.pot" and count == 11
     text = path.read_text()
     assert '#: deck.yaml:14\n#, python-brace-format\nmsgctxt "card:draw.text"' in text
-    assert "#. Keep as they are: %(name)s, **bold**" in text
+    assert "Keep as they are: %(name)s, **bold**" in text
 
 
 def test_extract_twice_leaves_the_file_alone(tmp_path: Path) -> None:
