@@ -79,7 +79,7 @@ class CatalogReport:
     def invalid(self) -> int:
         """Entries whose translation has placeholder, markup or glyph problems."""
         return len({p.field for p in self.problems
-                    if p.message.startswith(("placeholder", "markup", "character", "line break"))})
+                    if p.message.startswith(("placeholder", "markup", "character", "line break", "format"))})
 
 
 _NOT_WORDS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{[^{}]*\}|%\([A-Za-z_]\w*\)[sdif]|\[\[[^\]]*\]\]|`[^`]*`|\]\([^)]*\)", re.S)
@@ -101,6 +101,37 @@ def english_copy(source: str, translation: str) -> bool:
         return False
     words = _WORD.findall(_NOT_WORDS.sub(" ", source))
     return len(words) >= 2 and any(_ENGLISH_WORD.fullmatch(word) for word in words)
+
+
+_PRINTF_DIRECTIVE = re.compile(r"%(?:%|\([A-Za-z_]\w*\)[#0 +-]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[hlL]?[diouxXeEfFgGcrsa])")
+
+
+def format_problems(source: str, translation: str) -> list[str]:
+    """What ``msgfmt -c`` refuses in a format string the source's flags announce: a ``{``-format
+    translation Python cannot parse (a lone brace), a ``%``-format one with a ``%`` that starts no
+    named directive (``50 %`` must be ``50 %%`` there)."""
+    from string import Formatter
+
+    from cardgen.i18n.placeholders import format_flags
+
+    flags = format_flags(source)
+    problems = []
+    if "python-brace-format" in flags:
+        try:
+            list(Formatter().parse(translation))
+        except ValueError as error:
+            problems.append(f"format: {str(error)[0].lower()}{str(error)[1:]}; write {{{{ or }}}} for a brace "
+                            "of the text (msgfmt -c refuses the catalog)")
+    if "python-format" in flags:
+        position = 0
+        while (found := translation.find("%", position)) != -1:
+            directive = _PRINTF_DIRECTIVE.match(translation, found)
+            if directive is None:
+                problems.append(f"format: the '%' at character {found + 1} starts no %(name)s placeholder; write "
+                                "'%%' for a percent sign in this string (msgfmt -c refuses the catalog)")
+                break
+            position = directive.end()
+    return problems
 
 
 def line_break_problems(source: str, translation: str) -> list[str]:
@@ -214,7 +245,8 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
                 "untranslated: the translation is the English text, unchanged; translate it (only names, "
                 "numbers and placeholders may stay as they are)", path=shown, line=entry.lineno, field=message.context))
             continue
-        problems = differences(message.text, string) + line_break_problems(message.text, string)
+        problems = (differences(message.text, string) + line_break_problems(message.text, string)
+                    + format_problems(message.text, string))
         glyphs = missing_glyphs(string)
         if glyphs:
             listed = " ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in sorted(glyphs))

@@ -62,3 +62,26 @@ def test_msgfmt_refuses_the_same_entries(tmp_path: Path) -> None:
     shipped = subprocess.run(["msgfmt", "-c", "--check-format", "-o", str(tmp_path / "ok.mo"),
                               str(ROOT / "decks" / "falling" / "locale" / "fr.po")], capture_output=True, text=True)
     assert shipped.returncode == 0, shipped.stderr
+
+
+def test_format_strings_msgfmt_refuses() -> None:
+    from cardgen.i18n.checks import format_problems
+
+    assert format_problems("Step {n} of {count}", "Étape {n} sur {count}") == []
+    assert format_problems("Step {n} of {count}", "Étape {n} sur {count} {")[0].startswith(
+        "format: single '{' encountered in format string; write {{ or }}")
+    assert format_problems("Give %(name)s half", "Donnez la moitié à %(name)s, 50 %%") == []
+    assert format_problems("Give %(name)s half", "Donnez à %(name)s 50 % des cartes") == [
+        "format: the '%' at character 22 starts no %(name)s placeholder; write '%%' for a percent sign in this "
+        "string (msgfmt -c refuses the catalog)"]
+    assert format_problems("50 % of them", "50 % d’entre eux") == []  # not a format string: % is text
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="msgfmt (gettext) is not installed")
+def test_msgfmt_refuses_the_same_format_strings(tmp_path: Path) -> None:
+    po = tmp_path / "f.po"
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  '#, python-format\nmsgid "Give %(name)s half"\nmsgstr "Donnez à %(name)s 50 % des cartes"\n\n'
+                  '#, python-brace-format\nmsgid "Step {n} of"\nmsgstr "Étape {n} {"\n', encoding="utf-8")
+    out = subprocess.run(["msgfmt", "-c", "-o", str(tmp_path / "f.mo"), str(po)], capture_output=True, text=True)
+    assert out.returncode == 1 and "found 2 fatal errors" in out.stderr
