@@ -82,7 +82,7 @@ class CatalogReport:
                     if p.message.startswith(("placeholder", "markup", "character", "line break", "format"))})
 
 
-_NOT_WORDS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{[^{}]*\}|%\([A-Za-z_]\w*\)[sdif]|\[\[[^\]]*\]\]|`[^`]*`|\]\([^)]*\)", re.S)
+_NOT_WORDS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{[^{}]*\}|%\([A-Za-z_]\w*\)[sdif]|\[\[[^\]]*\]\]|`[^`]*`|\]\([^)]*\)", re.DOTALL)
 _WORD = re.compile(r"[^\W\d_]+")
 _ENGLISH_WORD = re.compile(r"[a-z]{3,}")
 

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+from itertools import pairwise
 
 PAGE_WIDTH = 79
 """gettext's default ``--width``."""
 
-_CLASSES = ("WJ GL B2 BA BB HY CL CP EX IN NS OP QU IS NU PO PR SY AL H2 H3 ID JL JV JT HL RI").split()
+_CLASSES = ["WJ", "GL", "B2", "BA", "BB", "HY", "CL", "CP", "EX", "IN", "NS", "OP", "QU", "IS", "NU", "PO", "PR",
+            "SY", "AL", "H2", "H3", "ID", "JL", "JV", "JT", "HL", "RI"]
 _INDEX = {name: i for i, name in enumerate(_CLASSES)}
 # libunistring's pair table (rows: class before, columns: class after). D: a break is allowed,
 # I: only after spaces, P: never. libunistring sets (IS, AL) to D, so "Use it.</P>" and
@@ -206,7 +208,7 @@ def wrap_field(keyword: str, value: str, *, prefix: str = "", page_width: int = 
                 continue
             break
         bounds = [0, *starts, len(text)]
-        parts = [text[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+        parts = [text[a:b] for a, b in pairwise(bounds)]
         head = f"{prefix}{keyword} " if first else prefix
         lines.append(f'{head}"{parts[0]}"')
         lines += [f'{prefix}"{part}"' for part in parts[1:]]

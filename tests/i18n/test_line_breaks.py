@@ -34,8 +34,8 @@ def test_line_break_rules() -> None:
     assert line_break_problems("Deal.", "Donne.") == []
     assert line_break_problems("\nDeal.\n", "\nDonne.\n") == []
     assert line_break_problems("Deal.", "Donne.\n") == [
-        "line break: the translation ends with a line break and the source does not (msgfmt -c refuses the "
-        "catalog); remove it or add it to match"]
+        ("line break: the translation ends with a line break and the source does not (msgfmt -c refuses the "
+         "catalog); remove it or add it to match")]
     assert line_break_problems("\nDeal.", "Donne.")[0].startswith("line break: the source begins with a line break")
     assert line_break_problems("a\nb", "a b") == []  # only the two ends matter to msgfmt
 
@@ -56,11 +56,11 @@ def test_msgfmt_refuses_the_same_entries(tmp_path: Path) -> None:
     """The check mirrors msgfmt -c: gettext refuses the planted catalog, and accepts the shipped one."""
     po = _planted(tmp_path) / "locale" / "fr.po"
     out = subprocess.run(["msgfmt", "-c", "--check-format", "-o", str(tmp_path / "fr.mo"), str(po)],
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, check=False)
     assert out.returncode == 1
     assert "do not both end with '\\n'" in out.stderr and "do not both begin with '\\n'" in out.stderr
     shipped = subprocess.run(["msgfmt", "-c", "--check-format", "-o", str(tmp_path / "ok.mo"),
-                              str(ROOT / "decks" / "falling" / "locale" / "fr.po")], capture_output=True, text=True)
+                              str(ROOT / "decks" / "falling" / "locale" / "fr.po")], capture_output=True, text=True, check=False)
     assert shipped.returncode == 0, shipped.stderr
 
 
@@ -72,8 +72,8 @@ def test_format_strings_msgfmt_refuses() -> None:
         "format: single '{' encountered in format string; write {{ or }}")
     assert format_problems("Give %(name)s half", "Donnez la moitié à %(name)s, 50 %%") == []
     assert format_problems("Give %(name)s half", "Donnez à %(name)s 50 % des cartes") == [
-        "format: the '%' at character 22 starts no %(name)s placeholder; write '%%' for a percent sign in this "
-        "string (msgfmt -c refuses the catalog)"]
+        ("format: the '%' at character 22 starts no %(name)s placeholder; write '%%' for a percent sign in this "
+         "string (msgfmt -c refuses the catalog)")]
     assert format_problems("50 % of them", "50 % d’entre eux") == []  # not a format string: % is text
 
 
@@ -83,5 +83,5 @@ def test_msgfmt_refuses_the_same_format_strings(tmp_path: Path) -> None:
     po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
                   '#, python-format\nmsgid "Give %(name)s half"\nmsgstr "Donnez à %(name)s 50 % des cartes"\n\n'
                   '#, python-brace-format\nmsgid "Step {n} of"\nmsgstr "Étape {n} {"\n', encoding="utf-8")
-    out = subprocess.run(["msgfmt", "-c", "-o", str(tmp_path / "f.mo"), str(po)], capture_output=True, text=True)
+    out = subprocess.run(["msgfmt", "-c", "-o", str(tmp_path / "f.mo"), str(po)], capture_output=True, text=True, check=False)
     assert out.returncode == 1 and "found 2 fatal errors" in out.stderr
