@@ -69,7 +69,8 @@ def load_translator(deck: DeckSpec, language: str, *, allow_untranslated: bool =
         if missing_rules(language) and notes is not None:
             notes.append(f"{language}: {missing_rules(language)}")
         if off_glossary and notes is not None:
-            notes.append(f"{language}: {off_glossary} translated strings do not keep to the glossary; "
+            strings = "1 translated string does" if off_glossary == 1 else f"{off_glossary} translated strings do"
+            notes.append(f"{language}: {strings} not keep to the glossary; "
                          f"'cardgen i18n check {deck_dir} {language}' lists them")
     cache: dict[tuple[str, str], str] = {}
 

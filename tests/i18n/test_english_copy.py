@@ -85,3 +85,16 @@ def test_validate_and_build_refuse_a_translation_off_the_glossary(runner, tmp_pa
     assert "rule:stop_rider: glossary: 'Rider' is translated 'consigne'" in result.output
     assert "1 off the glossary in 'fr'" in result.output
     assert not out.exists() or not list(out.rglob("*.pdf"))
+
+
+def test_allow_untranslated_uses_an_off_glossary_translation_and_says_so(tmp_path: Path) -> None:
+    from cardgen.i18n import load_translator
+    from cardgen.loading import load_deck
+
+    folder = _project_copy(tmp_path, {"rule:stop_rider": "Stop sur un Rider", "caption:CardPickedUp": None})
+    notes: list[str] = []
+    translate = load_translator(load_deck(folder), "fr", allow_untranslated=True, notes=notes)
+    assert notes == ["fr: 1 of 287 strings are not translated; English is used for them",
+                     "fr: 1 translated string does not keep to the glossary; "
+                     f"'cardgen i18n check {folder} fr' lists them"]
+    assert translate("rule:stop_rider", "Stop on a Rider") == "Stop sur un Rider"
