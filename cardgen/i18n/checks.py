@@ -3,9 +3,9 @@
 For each string the deck needs: translated, fuzzy (the English changed since it was
 translated), or missing (no entry, an empty one, or the English copied unchanged: see
 :func:`english_copy`). A translation whose placeholders or markup differ from the English, whose
-leading or trailing line breaks differ from it (``msgfmt -c`` refuses those), or that uses a
-character the bundled fonts cannot draw, is a problem too. Problems carry ``file:line`` of the PO entry — or of the English source when the catalog
-has no entry for it yet.
+leading or trailing line breaks or whose format string ``msgfmt -c`` refuses, or that uses a
+character the bundled fonts cannot draw, is a problem too. Problems carry ``file:line`` of the
+PO entry — or of the English source when the catalog has no entry for it yet.
 """
 
 from __future__ import annotations
