@@ -55,6 +55,10 @@ def init(deck_dir: Path, language: str) -> None:
     deck = load_deck(deck_dir)
     path, count = catalogs.init(deck, language)
     console.say(f"wrote {display_path(path)}: {count} strings to translate")
+    from cardgen.i18n.typography import missing_rules
+
+    if missing_rules(language):
+        console.note(missing_rules(language))
     console.say(f"next: translate it (Poedit, Lokalize, any text editor), then run "
                f"'cardgen i18n check {display_path(deck.folder)} {language}'")
 
@@ -69,7 +73,8 @@ def update(deck_dir: Path) -> None:
     if not results:
         console.say(f"no catalogs yet: start one with 'cardgen i18n init {display_path(deck.folder)} LANG'")
     for result in results:
-        state = "updated" if result.written else "unchanged"
+        state = ("reformatted (gettext's line wrapping; no entry changed)" if result.reformatted
+                 else "updated" if result.written else "unchanged")
         console.say(f"{result.language}: {state} — {result.kept} kept, {result.fuzzy} fuzzy (English changed), "
                    f"{result.new} new, {result.obsolete} obsolete — {display_path(result.path)}")
 
@@ -100,6 +105,8 @@ def check(deck_dir: Path, language: str | None) -> None:
         click.echo(report.summary())
         for problem in [*report.problems, *report.glossary, *report.warnings]:
             click.echo(problem.format())
+        if report.typography_note:
+            click.echo(f"note: {report.typography_note}")
         failed = failed or not report.ok
     if failed:
         raise click.exceptions.Exit(1)

@@ -28,6 +28,7 @@ from babel.util import TextWrapper
 from cardgen.errors import I18nError
 from cardgen.i18n.messages import SourceMessage, extract_messages
 from cardgen.i18n.placeholders import format_flags
+from cardgen.i18n.po_wrap import wrap_field
 from cardgen.loading.containment import ContainmentError, FileMissing, contained_path, read_contained
 from cardgen.loading.deck_loader import display_path
 from cardgen.model.deck import DeckSpec
@@ -177,11 +178,46 @@ def _read_previous_ids(text: str, catalog: Catalog) -> None:
                 message.previous_id = [found]
 
 
+HEADER_ORDER = ("Project-Id-Version", "Report-Msgid-Bugs-To", "POT-Creation-Date", "PO-Revision-Date",
+                "Last-Translator", "Language-Team", "Language", "MIME-Version", "Content-Type",
+                "Content-Transfer-Encoding", "Plural-Forms")
+"""The header fields in the order msginit and msgmerge write them; any others follow."""
+
+
+_FORMATS = ("c", "objc", "python", "python-brace", "java", "java-printf", "csharp", "javascript", "scheme",
+            "lisp", "elisp", "librep", "ruby", "sh", "awk", "lua", "object-pascal", "smalltalk", "qt",
+            "qt-plural", "kde", "kde-kuit", "boost", "tcl", "perl", "perl-brace", "php", "gcc-internal",
+            "gfc-internal", "ycp")
+
+
+def _flag_order(flag: str) -> tuple[int, int, str]:
+    """gettext's order: fuzzy, then format flags in its list of languages, then the rest."""
+    if flag == "fuzzy":
+        return (0, 0, flag)
+    language = flag.removeprefix("no-").removesuffix("-format")
+    if flag.endswith("-format") and language in _FORMATS:
+        return (1, _FORMATS.index(language), flag)
+    return (2, 0, flag)
+
+
+class _GettextEntry(polib.POEntry):
+    """An entry whose strings are wrapped as gettext wraps them (:mod:`cardgen.i18n.po_wrap`)."""
+
+    def _str_field(self, fieldname: str, delflag: str, plural_index: str, field: str,
+                   wrapwidth: int = 79) -> list[str]:
+        return wrap_field(fieldname.removeprefix("previous_") + plural_index, field, prefix=delflag)
+
+
 class _PoFile(polib.POFile):
-    """polib's file, with the header fields in the order the catalog gives them."""
+    """polib's file, with gettext's header order and gettext's wrapping."""
 
     def ordered_metadata(self) -> list[tuple[str, str]]:
-        return list(self.metadata.items())
+        known = [(name, self.metadata[name]) for name in HEADER_ORDER if name in self.metadata]
+        return known + [(name, value) for name, value in self.metadata.items() if name not in HEADER_ORDER]
+
+    def metadata_as_entry(self) -> polib.POEntry:
+        plain = super().metadata_as_entry()
+        return _GettextEntry(msgid=plain.msgid, msgstr=plain.msgstr, flags=plain.flags)
 
 
 _COMMENT_WRAP = TextWrapper(width=76, break_long_words=False)  # comments wrap as xgettext's do
@@ -195,27 +231,50 @@ def _po_entry(message: Message, *, obsolete: bool = False) -> polib.POEntry:
     previous = message.previous_id
     previous_id = (previous[0] if isinstance(previous, (list, tuple)) else previous) if previous else None
     if obsolete:
-        return polib.POEntry(msgid=message.id, msgstr=message.string or "", msgctxt=message.context, obsolete=True)
-    return polib.POEntry(
+        return _GettextEntry(msgid=message.id, msgstr=message.string or "", msgctxt=message.context, obsolete=True)
+    return _GettextEntry(
         msgid=message.id, msgstr=message.string or "", msgctxt=message.context,
         occurrences=[(file, str(line) if line else "") for file, line in message.locations],
-        flags=list(message.flags), comment=_comment(message.auto_comments),
+        # gettext drops "fuzzy" from an entry with no translation
+        flags=sorted((f for f in message.flags if f != "fuzzy" or message.string), key=_flag_order), comment=_comment(message.auto_comments),
         tcomment=_comment(message.user_comments), previous_msgid=previous_id)
 
 
 def catalog_bytes(catalog: Catalog) -> bytes:
-    """The catalog as a PO file, written by polib (unwrapped lines; gettext reads them)."""
-    po = _PoFile(wrapwidth=0, check_for_duplicates=False, encoding="utf-8")
+    """The catalog as a PO file, as gettext writes it (lines wrapped at 79 columns, header fields in
+    gettext's order, ``charset=UTF-8``), so msgmerge or a PO editor's save changes no line."""
+    po = _PoFile(wrapwidth=79, check_for_duplicates=False, encoding="utf-8")
     po.header = "\n".join(line[2:] if line.startswith("# ") else line[1:]
                           for line in catalog.header_comment.splitlines())
-    po.metadata = {name: value.strip() for name, value in catalog.mime_headers}
+    po.metadata = {name: value.strip().replace("charset=utf-8", "charset=UTF-8")
+                   for name, value in catalog.mime_headers}
     po.metadata_is_fuzzy = bool(catalog.fuzzy)
     for message in catalog:
         if message.id:
             po.append(_po_entry(message))
     for message in catalog.obsolete.values():
         po.append(_po_entry(message, obsolete=True))
-    return (str(po) + "\n").encode("utf-8")
+    return (str(po).rstrip("\n") + "\n").encode("utf-8")
+
+
+def _entries_of(data: bytes) -> tuple[object, ...] | None:
+    """What a PO file says, whatever its line wrapping or header order (None if polib cannot read it)."""
+    try:
+        po = polib.pofile(data.decode("utf-8"), wrapwidth=0)
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    header = tuple(sorted((k, v.lower() if k == "Content-Type" else v) for k, v in po.metadata.items()
+                          if k not in ("POT-Creation-Date", "PO-Revision-Date")))
+    return header, po.header, tuple(
+        (e.msgctxt, e.msgid, e.msgstr, tuple(sorted(f for f in e.flags if f != "fuzzy" or e.msgstr)),
+         "fuzzy" in e.flags and bool(e.msgstr), e.previous_msgid, e.comment, e.tcomment,
+         tuple(e.occurrences), e.obsolete) for e in po)
+
+
+def same_entries(old: bytes, new: bytes) -> bool:
+    """Whether two PO files differ only in line wrapping, header order or dates."""
+    first = _entries_of(old)
+    return first is not None and first == _entries_of(new)
 
 
 def write_catalog(path: Path, catalog: Catalog) -> bool:
@@ -264,6 +323,8 @@ class UpdateResult:
     fuzzy: int
     obsolete: int
     written: bool
+    reformatted: bool = False
+    """Written only to put it in gettext's format (line wrapping, header order): no entry changed."""
 
 
 def _merge(deck: DeckSpec, old: Catalog, messages: list[SourceMessage]) -> tuple[Catalog, UpdateResult]:
@@ -271,7 +332,9 @@ def _merge(deck: DeckSpec, old: Catalog, messages: list[SourceMessage]) -> tuple
 
     Same context and English: kept as it was. Same English elsewhere (a paragraph that moved):
     kept. Same context, changed English, or a close English match: copied and marked fuzzy,
-    with the previous English shown (``#| msgid``). Entries no longer used become obsolete.
+    with the previous English shown (``#| msgid``) — for an entry already fuzzy, the English it
+    was translated from, however often the English changed since. Entries no longer used become
+    obsolete.
     """
     new = _new_catalog(deck, locale=old.locale)
     new.language_team = old.language_team
@@ -315,12 +378,17 @@ def _merge(deck: DeckSpec, old: Catalog, messages: list[SourceMessage]) -> tuple
             close = difflib.get_close_matches(message.text, unmatched_ids, n=1, cutoff=0.8)
             candidate = next((m for m in old_entries if close and m.id == close[0] and m.string), None)
         if candidate is not None and candidate.string:
-            _add(new, message, candidate.string, fuzzy=True, previous=candidate.id)
+            # the English the translation was made from: an entry already fuzzy keeps its first
+            # "#| msgid" until the translator clears the flag (msgmerge does the same)
+            previous = candidate.previous_id if candidate.fuzzy and candidate.previous_id else candidate.id
+            _add(new, message, candidate.string, fuzzy=True, previous=previous)
             used.add((candidate.context, candidate.id))
             fuzzy += 1
         else:
             _add(new, message)
-            added += 1
+            predecessor = by_context.get(message.context)
+            if predecessor is None or predecessor.id in still_used:
+                added += 1  # an untranslated entry whose English changed is not new
     obsolete = 0
     for m in old_entries:
         if (m.context, m.id) not in used and m.string:
@@ -339,8 +407,11 @@ def update(deck: DeckSpec) -> list[UpdateResult]:
     for language in catalog_languages(deck):
         path = catalog_path(deck, language)
         old = read_catalog(path)
+        before = path.read_bytes()
         merged, result = _merge(deck, old, messages)
         written = write_catalog(path, merged)
+        reformatted = written and same_entries(before, path.read_bytes())
         results.append(UpdateResult(language=language, path=path, kept=result.kept, new=result.new,
-                                    fuzzy=result.fuzzy, obsolete=result.obsolete, written=written))
+                                    fuzzy=result.fuzzy, obsolete=result.obsolete, written=written,
+                                    reformatted=reformatted))
     return results

@@ -1,14 +1,16 @@
 """How complete and how sound a language's catalog is.
 
 For each string the deck needs: translated, fuzzy (the English changed since it was
-translated), or missing (no entry, or an empty one). A translation whose placeholders or markup
-differ from the English, or that uses a character the bundled fonts cannot draw, is a problem
-too. Problems carry ``file:line`` of the PO entry — or of the English source when the catalog
-has no entry for it yet.
+translated), or missing (no entry, an empty one, or the English copied unchanged: see
+:func:`english_copy`). A translation whose placeholders or markup differ from the English, whose
+leading or trailing line breaks or whose format string ``msgfmt -c`` refuses, or that uses a
+character the bundled fonts cannot draw, is a problem too. Problems carry ``file:line`` of the
+PO entry — or of the English source when the catalog has no entry for it yet.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,6 +21,7 @@ from cardgen.i18n.catalogs import catalog_path, read_catalog
 from cardgen.i18n.glossary import glossary_problem, load_glossary
 from cardgen.i18n.messages import SourceMessage, extract_messages
 from cardgen.i18n.placeholders import differences
+from cardgen.i18n.typography import base_language, missing_rules
 from cardgen.loading.deck_loader import display_path
 from cardgen.model.deck import DeckSpec
 
@@ -42,6 +45,11 @@ class CatalogReport:
     """Translations that fight the typography pass (they still build)."""
     usable: dict[tuple[str, str], str] = field(default_factory=dict)
     """(context, English) → translation, for every entry that is translated and sound."""
+    typography_note: str | None = None
+    """Said once when the typography pass has no rules for the language (:func:`missing_rules`)."""
+    glossary_source: str = ""
+    """Which glossary the check used ('glossary docs/glossary-fr.md § decks/falling: 12 terms checked'),
+    or that there is none."""
 
     @property
     def percent(self) -> float:
@@ -65,12 +73,77 @@ class CatalogReport:
         glossary = f", {len(self.glossary)} off the glossary" if self.glossary else ""
         return (f"{self.language}: {self.translated}/{self.total} translated ({self.percent_shown}), "
                 f"{self.fuzzy} fuzzy, {self.missing} missing, {self.invalid} with problems{glossary}"
-                f" — {display_path(self.path)}")
+                f" — {display_path(self.path)}" + (f"; {self.glossary_source}" if self.glossary_source else ""))
 
     @property
     def invalid(self) -> int:
         """Entries whose translation has placeholder, markup or glyph problems."""
-        return len({p.field for p in self.problems if p.message.startswith(("placeholder", "markup", "character"))})
+        return len({p.field for p in self.problems
+                    if p.message.startswith(("placeholder", "markup", "character", "line break", "format"))})
+
+
+_NOT_WORDS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{[^{}]*\}|%\([A-Za-z_]\w*\)[sdif]|\[\[[^\]]*\]\]|`[^`]*`|\]\([^)]*\)", re.DOTALL)
+_WORD = re.compile(r"[^\W\d_]+")
+_ENGLISH_WORD = re.compile(r"[a-z]{3,}")
+
+
+def english_copy(source: str, translation: str) -> bool:
+    """Whether ``translation`` is the English ``source`` copied unchanged (a PO editor's "copy
+    source"), not a translation.
+
+    A string may rightly stay the same when it holds only names, numbers and placeholders
+    ("FALLING", "Extra", "Jasper Wentworth", "{title} · {page}", "Pause"): the copy counts as
+    English only when, outside placeholders, values, card icons and code, it has two words or more
+    and one of them is an ordinary lower-case word of three letters or more ("fold here", "The game
+    ends when …") — the rule the preflight's ``untranslated`` check applies to card faces.
+    """
+    if translation.strip() != source.strip():
+        return False
+    words = _WORD.findall(_NOT_WORDS.sub(" ", source))
+    return len(words) >= 2 and any(_ENGLISH_WORD.fullmatch(word) for word in words)
+
+
+_PRINTF_DIRECTIVE = re.compile(r"%(?:%|\([A-Za-z_]\w*\)[#0 +-]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[hlL]?[diouxXeEfFgGcrsa])")
+
+
+def format_problems(source: str, translation: str) -> list[str]:
+    """What ``msgfmt -c`` refuses in a format string the source's flags announce: a ``{``-format
+    translation Python cannot parse (a lone brace), a ``%``-format one with a ``%`` that starts no
+    named directive (``50 %`` must be ``50 %%`` there)."""
+    from string import Formatter
+
+    from cardgen.i18n.placeholders import format_flags
+
+    flags = format_flags(source)
+    problems = []
+    if "python-brace-format" in flags:
+        try:
+            list(Formatter().parse(translation))
+        except ValueError as error:
+            problems.append(f"format: {str(error)[0].lower()}{str(error)[1:]}; write {{{{ or }}}} for a brace "
+                            "of the text (msgfmt -c refuses the catalog)")
+    if "python-format" in flags:
+        position = 0
+        while (found := translation.find("%", position)) != -1:
+            directive = _PRINTF_DIRECTIVE.match(translation, found)
+            if directive is None:
+                problems.append(f"format: the '%' at character {found + 1} starts no %(name)s placeholder; write "
+                                "'%%' for a percent sign in this string (msgfmt -c refuses the catalog)")
+                break
+            position = directive.end()
+    return problems
+
+
+def line_break_problems(source: str, translation: str) -> list[str]:
+    """What ``msgfmt -c`` refuses: a translation that does not begin, or end, with a line break
+    exactly when its source does."""
+    problems = []
+    for end, test in (("begin", str.startswith), ("end", str.endswith)):
+        if test(source, "\n") != test(translation, "\n"):
+            has, lacks = ("the source", "the translation") if test(source, "\n") else ("the translation", "the source")
+            problems.append(f"line break: {has} {end}s with a line break and {lacks} does not "
+                            "(msgfmt -c refuses the catalog); remove it or add it to match")
+    return problems
 
 
 def _source_location(deck: DeckSpec, message: SourceMessage) -> Path:
@@ -108,13 +181,18 @@ _TYPED_SPACES = {"\u00a0": "no-break space", "\u202f": "narrow no-break space", 
                  "\u2007": "figure space", "\u200a": "hair space"}
 
 
-def typography_warnings(translation: str) -> list[str]:
-    """Ways ``translation`` does the typography pass's job by hand (and may fight it)."""
+def typography_warnings(translation: str, language: str = "fr") -> list[str]:
+    """Ways ``translation`` does the typography pass's job by hand (and may fight it).
+
+    Only French has spaces the pass places itself (before ``; : ! ?`` and inside « »); in another
+    language a typed no-break space is the translator's own choice, and is left alone.
+    """
     out = []
-    for char, name in _TYPED_SPACES.items():
-        if char in translation:
-            out.append(f"warning: typography: types its own {name} (U+{ord(char):04X}); type a plain space "
-                       "(or none) — the typography pass places French spaces itself")
+    if base_language(language) == "fr":
+        for char, name in _TYPED_SPACES.items():
+            if char in translation:
+                out.append(f"warning: typography: types its own {name} (U+{ord(char):04X}); type a plain space "
+                           "(or none) — the typography pass places French spaces itself")
     if "\u2212" in translation:
         out.append("warning: typography: types its own minus sign (U+2212); type a hyphen, the pass sets the minus")
     return out
@@ -128,12 +206,15 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
     if catalog is None:
         catalog = read_catalog(path)
     needed = messages if messages is not None else extract_messages(deck)
-    report = CatalogReport(language=language, path=path, total=len(needed))
+    report = CatalogReport(language=language, path=path, total=len(needed), typography_note=missing_rules(language))
     from cardgen.render.deck_fonts import deck_font_faces
 
     deck_fonts = tuple(deck_font_faces(deck))  # the deck's own fonts draw its text too
     missing_glyphs = _GlyphCheck(deck_fonts)
-    terms = load_glossary(deck, language)
+    glossary = load_glossary(deck, language)
+    report.glossary_source = glossary.source
+    terms = glossary.terms
+    card_names = frozenset(card.name for card in deck.cards)
     entries = {(m.context, m.id): m for m in catalog if m.id}
     used: set[tuple[str | None, str]] = set()
     for message in needed:
@@ -158,7 +239,14 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
             report.problems.append(I18nError("missing: not translated yet", path=shown, line=entry.lineno,
                                              field=message.context))
             continue
-        problems = differences(message.text, string)
+        if english_copy(message.text, string):
+            report.missing += 1
+            report.problems.append(I18nError(
+                "untranslated: the translation is the English text, unchanged; translate it (only names, "
+                "numbers and placeholders may stay as they are)", path=shown, line=entry.lineno, field=message.context))
+            continue
+        problems = (differences(message.text, string) + line_break_problems(message.text, string)
+                    + format_problems(message.text, string))
         glyphs = missing_glyphs(string)
         if glyphs:
             listed = " ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in sorted(glyphs))
@@ -170,10 +258,10 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
             report.translated += 1
             report.usable[key] = string
         for term in terms:
-            broken = glossary_problem(term, message.text, string)
+            broken = glossary_problem(term, message.text, string, card_names=card_names)
             if broken:
                 report.glossary.append(I18nError(broken, path=shown, line=entry.lineno, field=message.context))
-        for warning in typography_warnings(string):
+        for warning in typography_warnings(string, language):
             report.warnings.append(I18nError(warning, path=shown, line=entry.lineno, field=message.context))
     report.obsolete = len([key for key in entries if key not in used]) + len(catalog.obsolete)
     return report

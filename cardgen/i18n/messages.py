@@ -118,7 +118,8 @@ def rulebook_messages(deck: DeckSpec) -> list[SourceMessage]:
 
 
 def extract_messages(deck: DeckSpec) -> list[SourceMessage]:
-    """Every translatable string of ``deck``, in a stable order (deck, rulebook, labels, others)."""
+    """Every translatable string of ``deck``, in a stable order (deck, rulebook, labels, others),
+    each note completed for the translator (:func:`cardgen.i18n.notes.translator_note`)."""
     from cardgen.games import load_games
 
     # the deck's game registers its own strings (walkthrough captions, diagram labels); a deck of no
@@ -127,11 +128,15 @@ def extract_messages(deck: DeckSpec) -> list[SourceMessage]:
     messages = deck_messages(deck) + sheet_messages() + rulebook_messages(deck)
     for extractor in _EXTRACTORS:
         messages.extend(extractor(deck))
+    from dataclasses import replace
+
+    from cardgen.i18n.notes import translator_note
+
     seen: set[tuple[str, str]] = set()
     unique = []
     for message in messages:
         key = (message.context, message.text)
         if key not in seen:
             seen.add(key)
-            unique.append(message)
+            unique.append(replace(message, comment=translator_note(message.text, message.comment)))
     return unique

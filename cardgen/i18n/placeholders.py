@@ -79,23 +79,42 @@ def _signature(text: str) -> Signature:
     return Signature(placeholders, markup)
 
 
-def _describe(kind: str, missing: Counter[str], extra: Counter[str]) -> list[str]:
+def _times(count: int) -> str:
+    return f"{count}×"
+
+
+def _placeholder_problems(source: Counter[str], translation: Counter[str]) -> list[str]:
+    """Placeholders must be the same set; how often each appears is the translator's choice.
+
+    A value named twice in English may be named once and then referred to by a pronoun, or
+    repeated where the language needs it — as ``msgfmt -c`` accepts (it compares names only).
+    """
+    problems = [f"placeholder {item} of the source is missing from the translation"
+                for item in sorted(source) if item not in translation]
+    problems += [f"placeholder {item} is not in the source" for item in sorted(translation) if item not in source]
+    return problems
+
+
+def _markup_problems(source: Counter[str], translation: Counter[str]) -> list[str]:
+    """Markup must match in kind and number (each **bold** of the English has its own)."""
     problems = []
-    for item in sorted(missing):
-        times = f" ({missing[item]}× fewer)" if missing[item] > 1 else ""
-        problems.append(f"{kind} {item} of the source is missing from the translation{times}")
-    for item in sorted(extra):
-        times = f" ({extra[item]}× more)" if extra[item] > 1 else ""
-        problems.append(f"{kind} {item} is not in the source{times}")
+    for item in sorted(source | translation):
+        have, want = translation[item], source[item]
+        if have == want:
+            continue
+        if not have:
+            problems.append(f"markup {item} of the source is missing from the translation")
+        elif not want:
+            problems.append(f"markup {item} is not in the source")
+        else:
+            problems.append(f"markup {item} appears {_times(have)} in the translation, {_times(want)} in the source")
     return problems
 
 
 def differences(source: str, translation: str) -> list[str]:
     """Problems of ``translation`` against ``source`` (empty when placeholders and markup match)."""
     a, b = signature(source), signature(translation)
-    problems = _describe("placeholder", a.placeholders - b.placeholders, b.placeholders - a.placeholders)
-    problems += _describe("markup", a.markup - b.markup, b.markup - a.markup)
-    return problems
+    return _placeholder_problems(a.placeholders, b.placeholders) + _markup_problems(a.markup, b.markup)
 
 
 def format_flags(source: str) -> set[str]:

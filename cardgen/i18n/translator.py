@@ -20,9 +20,11 @@ def load_translator(deck: DeckSpec, language: str, *, allow_untranslated: bool =
                     notes: list[str] | None = None) -> Translate:
     """Translate with ``locale/<language>.po``, applying the language's typography.
 
-    Raises :class:`I18nError` (a ``ProblemList`` naming each missing, fuzzy or broken string)
-    when the catalog does not cover every string the deck needs — unless ``allow_untranslated``:
-    then those strings stay in English and a note with their count is added to ``notes``.
+    Raises :class:`I18nError` (a ``ProblemList`` naming each missing, fuzzy, broken or
+    English-copied string, and each translation off the glossary — whatever ``i18n check``
+    refuses) when the catalog does not cover every string the deck needs — unless
+    ``allow_untranslated``: then untranslated strings stay in English, off-glossary ones are used
+    as translated, and a note with their counts is added to ``notes``.
     """
     # the catalog machinery (Babel's PO reader, polib): not loaded for English
     from cardgen.i18n.catalogs import catalog_path, check_language
@@ -46,20 +48,30 @@ def load_translator(deck: DeckSpec, language: str, *, allow_untranslated: bool =
         report = check_catalog(deck, language, messages=messages)
         usable = report.usable
         untranslated = report.total - report.translated
-        if untranslated and not allow_untranslated:
-            shown = report.problems[:LISTED]
-            items: list[I18nError] = list(shown)
-            rest = len(report.problems) - len(shown)
+        off_glossary = len({problem.field for problem in report.glossary})
+        if (untranslated or off_glossary) and not allow_untranslated:
+            listed = [*report.problems, *report.glossary]
+            items: list[I18nError] = listed[:LISTED]
+            rest = len(listed) - len(items)
+            counts = [f"{untranslated} of {report.total} strings are not ready"] if untranslated else []
+            counts += [f"{off_glossary} off the glossary"] if off_glossary else []
             items.append(I18nError(
-                f"{untranslated} of {report.total} strings are not ready in '{language}'"
-                + (f" ({rest} more not listed)" if rest > 0 else ""),
+                f"{' and '.join(counts)} in '{language}'" + (f" ({rest} more not listed)" if rest > 0 else ""),
                 path=display_path(path),
                 hint=f"'cardgen i18n check {deck_dir} {language}' lists them all; "
-                     "or build with --allow-untranslated to use English for them"))
+                     "or build with --allow-untranslated to use English for untranslated strings"))
             raise ProblemList(f"catalog '{language}' is incomplete", items=items)
         if untranslated and notes is not None:
             notes.append(f"{language}: {untranslated} of {report.total} strings are not translated; "
                          "English is used for them")
+        from cardgen.i18n.typography import missing_rules
+
+        if missing_rules(language) and notes is not None:
+            notes.append(f"{language}: {missing_rules(language)}")
+        if off_glossary and notes is not None:
+            strings = "1 translated string does" if off_glossary == 1 else f"{off_glossary} translated strings do"
+            notes.append(f"{language}: {strings} not keep to the glossary; "
+                         f"'cardgen i18n check {deck_dir} {language}' lists them")
     cache: dict[tuple[str, str], str] = {}
 
     def translate(context: str, source: str) -> str:

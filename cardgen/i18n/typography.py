@@ -128,8 +128,23 @@ def base_language(language: str) -> str:
     return language.split("_")[0].split("-")[0].lower()
 
 
+RULED_LANGUAGES = ("en", "fr")
+"""Languages the pass has rules for; any other is set with the English rules (see :func:`missing_rules`)."""
+
+
+def missing_rules(language: str) -> str | None:
+    """What a translator into ``language`` should know when the pass has no rules for it (None when it has)."""
+    base = base_language(language)
+    if base in RULED_LANGUAGES:
+        return None
+    return (f"cardgen has no typography rules for '{base}': its text is set with the English ones (straight "
+            "quotes become “ ”, ' becomes ’, a decimal point stays a point, no space is added before : ; ! ?); "
+            "type your language's quotation marks (such as „ “ or « »), decimal commas and spaces yourself")
+
+
 def apply_typography(text: str, language: str) -> str:
-    """``text`` set with the typography of ``language`` (French rules for ``fr``, English otherwise)."""
+    """``text`` set with the typography of ``language`` (French rules for ``fr``, English otherwise:
+    :func:`missing_rules` says so to the translator)."""
     if not text:
         return text
     return _typeset(text, base_language(language) == "fr")

@@ -51,3 +51,18 @@ def test_a_signature_changed_by_its_caller_does_not_change_the_next_one() -> Non
     again = signature(text)
     assert again.placeholders == {"{count}": 1} and again.markup == {"**bold**": 1}
     assert differences(text, "Donnez {count} cartes, **maintenant**.") == []
+
+
+def test_a_placeholder_named_fewer_or_more_times_is_not_reported_missing() -> None:
+    """FINDINGS F10: the second {card} replaced by a pronoun is fine (msgfmt -c agrees); a
+    placeholder really gone, or really new, is still reported."""
+    source = "{by} touches **{card}** to the **{rider}**. **{card}** goes to the discard."
+    assert differences(source, "{by} schiebt **{rider}** weg. **{card}** geht auf den Ablagestapel, **sie** auch.") == []
+    assert differences("Step {n} of {count}", "Étape {n} sur {count} ({n})") == []
+    assert differences(source, "{by} schiebt **{rider}** weg, **sie** geht **ab**.") == [
+        "placeholder {card} of the source is missing from the translation"]
+
+
+def test_bold_counts_are_told_as_counts() -> None:
+    assert differences("**a** and **b**", "**a et b**") == ["markup **bold** appears 1× in the translation, 2× in the source"]
+    assert differences("**a**", "**a** **b**") == ["markup **bold** appears 2× in the translation, 1× in the source"]

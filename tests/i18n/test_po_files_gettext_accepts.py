@@ -1,7 +1,7 @@
 """Every PO file cardgen writes is one gettext, polib and Babel accept, across repeated updates.
 
 The round trip a translator lives: the English changes (update), the translator edits the
-catalog in a PO editor that wraps lines (polib at 79 columns, like Poedit), the English
+catalog in a PO editor that wraps lines (polib at 79 columns), the English
 changes again (update), and ``msgfmt --check`` still accepts the file, with the old English
 kept as ``#| msgid`` beside each fuzzy entry.
 """
@@ -17,6 +17,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from cardgen.i18n import catalogs
+from cardgen.i18n.po_wrap import wrap_field
 from cardgen.loading import load_deck
 
 LONG_OLD = "Lay it sideways before a player. After their normal deal, **each** of their stacks gets one more card."
@@ -75,7 +76,7 @@ def test_update_edit_update_keeps_old_english_and_parses(falling_copy: Path) -> 
     po.save()
     assert '#| msgid ""' in po_path.read_text(encoding="utf-8")  # the editor wrapped the old English
 
-    # the English changes again elsewhere: both old English strings survive, unwrapped
+    # the English changes again elsewhere: both old English strings survive, wrapped as gettext wraps them
     _change_english(deck_file, "Then discard the Push.", "Then discard this Push.")
     third = _update(falling_copy)
     assert third.written and third.fuzzy == 2
@@ -83,7 +84,7 @@ def test_update_edit_update_keeps_old_english_and_parses(falling_copy: Path) -> 
     assert entries["card:hit.text"].previous_msgid == LONG_OLD
     assert entries["card:push.text"].previous_msgid.endswith("Then discard the Push.")
     assert entries["card:split.text"].msgstr.endswith("**nouvelle pile**.")
-    assert f'#| msgid "{LONG_OLD}"' in po_path.read_text(encoding="utf-8")
+    assert "\n".join(wrap_field("msgid", LONG_OLD, prefix="#| ")) in po_path.read_text(encoding="utf-8")
     if MSGFMT:
         _msgfmt_check(po_path)
         _msgfmt_check(falling_copy / "locale" / "falling.pot")

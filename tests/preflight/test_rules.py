@@ -74,7 +74,17 @@ def test_a_character_the_font_lacks_is_a_missing_glyph() -> None:
 
 
 def test_french_text_left_in_english_is_reported_at_the_card() -> None:
-    assert _lines("untranslated") == [
+    """An entry copied from the English is refused before anything is drawn, as ``i18n check``
+    refuses it; drawn anyway (``--allow-untranslated``), the card that shows it is named."""
+    from cardgen.errors import CardgenError
+
+    deck = load_deck(FIXTURES / "untranslated")
+    with pytest.raises(CardgenError) as caught:
+        preflight_deck(deck)
+    assert any("card:two.text: untranslated: the translation is the English text" in problem.format()
+               for problem in caught.value.problems)
+    drawn = preflight_deck(deck, PreflightOptions(allow_untranslated=True))
+    assert [problem.format() for problem in drawn.problems] == [
         (f"{_shown('untranslated', 'deck.yaml')}:27: card two [fr] element text: untranslated: “The second "
          "card.” is still in English")]
 
