@@ -50,14 +50,14 @@ BOOK: tuple[Label, ...] = (
     _label("book:components.total", "In all: {count} cards", "Last row of the components table. {count} is a number."),
     _label("book:teaching.start", "**{title}** — play with {cards} only.",
            "Teaching list, first game. {title} is the stage's name, {cards} the list of two or more card names "
-           "(each with its icon, bold, without article), already joined (“Ground, Hit and Skip”)."),
+           "(each with its icon, bold, without an article), already joined (“Ground, Hit and Skip”)."),
     _label("book:teaching.start.one", "**{title}** — play with {cards} only.",
-           "Teaching list, a first game with one kind of card. {cards} is its name (icon, bold, without article)."),
+           "Teaching list, a first game with one kind of card. {cards} is its name (icon, bold, without an article)."),
     _label("book:teaching.add", "**{title}** — add {cards}.",
            "Teaching list, a later game that adds two or more cards. {title} is the stage's name, {cards} the list of "
-           "their names (each with its icon, bold, without article), already joined (“Push, Grab and Stop”)."),
+           "their names (each with its icon, bold, without an article), already joined (“Push, Grab and Stop”)."),
     _label("book:teaching.add.one", "**{title}** — add {cards}.",
-           "Teaching list, a later game that adds one card. {cards} is its name (icon, bold, without article)."),
+           "Teaching list, a later game that adds one card. {cards} is its name (icon, bold, without an article)."),
 )
 
 DIAGRAMS: dict[str, tuple[Label, ...]] = {}

@@ -26,7 +26,7 @@ CAPTIONS: tuple[Label, ...] = (
                "A player whose stacks have all been picked up gets a new one from the next card (they had stacks before)."),
     label_here("caption:CardDealt.first_stack", "{player} has no stack yet, so **{card}** starts the first one.",
                "The first card a player is dealt in the game starts their first stack (they never had one). "
-               "{card} is a card name without article."),
+               "{card} is a card name without an article."),
     label_here("caption:CardDealt.rider", "{rider} in front of {player}: one more card, **{card}**, goes onto a stack.",
                "A card dealt because of a Hit or a Split. {rider} is that Rider's name."),
     label_here("caption:StackEmptied", "{player}'s stack is empty, so it disappears.", "A stack vanishes when its last card is taken."),
@@ -61,7 +61,7 @@ CAPTIONS: tuple[Label, ...] = (
                "Two or more cards swept after a pass. {cards} is the list of their names, bold, without articles, "
                "already joined (“**Hit** and **Extra**”)."),
     label_here("caption:CardsSwept.one", "The dealer sweeps **{card}** into the discard pile.",
-               "One card swept after a pass. {card} is its name, without article."),
+               "One card swept after a pass. {card} is its name, without an article."),
     label_here("caption:RiderPushed", "{by} touches **{card}** to the **{rider}** in front of them and pushes it to {to}, who had no Rider. **{card}** goes to the discard.",
                "A Push."),
     label_here("caption:RiderGrabbed", "{by} plays **{card}** and takes {from}'s **{rider}** for themselves. **{card}** goes to the discard.",
@@ -166,7 +166,7 @@ LEGEND: tuple[Label, ...] = (
                "Cover: one line per stage that adds two or more cards. {n} is a number, {title} the stage's name, "
                "{cards} the list of card names, bold, without articles, already joined (“**Push**, **Grab** and **Stop**”)."),
     label_here("walkthrough:stage_teaches.one", "Game {n}: {title}. New card: {cards}.",
-               "Cover: the line of a stage that adds one card. {cards} is that card's name, bold, without article."),
+               "Cover: the line of a stage that adds one card. {cards} is that card's name, bold, without an article."),
     label_here("player:back", "Back", "Screen player: button to the previous step."),
     label_here("player:next", "Next", "Screen player: button to the next step."),
     label_here("player:play", "Play", "Screen player: button that plays the steps one after another."),
