@@ -57,6 +57,19 @@ class SimConfig:
         low, high = self.players
         return low + index % (high - low + 1)
 
+    def game_agents(self, index: int) -> list[str]:
+        """The agent in each seat of game ``index``.
+
+        Games of one player count are every ``counts``-th game (:meth:`game_players`); the line-up
+        turns one seat round the table from one of them to the next, so within every player count
+        each seat takes each place of the line-up once in every ``players`` games of that count, and
+        each agent sits in each seat equally often. Turning by the game index instead would lock the
+        seating to the player count whenever the numbers of counts and of agents share a factor, and
+        seat statistics would measure the bots.
+        """
+        low, high = self.players
+        return seat_agents(list(self.agents), self.game_players(index), rotate=index // (high - low + 1))
+
     def game_seed(self, index: int) -> int:
         return random.Random(f"{self.seed}/{index}").getrandbits(63)
 
@@ -88,7 +101,7 @@ class GameSummary:
 def play_one(config: SimConfig, index: int) -> GameSummary:
     """Game ``index`` of ``config``, without an event log."""
     players = config.game_players(index)
-    names = seat_agents(list(config.agents), players, rotate=index)
+    names = config.game_agents(index)
     seed = config.game_seed(index)
     game = new_game(dict(config.recipe), seed=seed, players=players, agents=names, variant=config.variant,
                     options=dict(config.options), log=False)
