@@ -311,7 +311,8 @@ class _Report:
         rows += [[n, f"{agents[n]['seats']:,}", f"{agents[n]['wins']:,}", _pct(agents[n]["rate"]),
                   _ci(agents[n]["ci95"]), _pct(agents[n]["fair"])] for n in names]
         return self.section("Bots against each other", self.para(
-            "The bots take turns in every seat (the seating rotates from game to game)."), chart,
+            "The bots take turns in every seat: within each player count, the line-up turns one seat "
+            "round the table from game to game."), chart,
             self.reading(f"the {best} bot beats its fair share by the most "
                          f"({_pts(agents[best]['rate'] - agents[best]['fair'])} points)."),
             self.table(rows, [w * 2.835 for w in (24, 24, 20, 22, 30, 24)]))

@@ -123,3 +123,38 @@ def test_grounding_times_are_recorded(sample) -> None:  # type: ignore[no-untype
     for r in rows:
         assert len(r.grounded_ms) == r.players - 1 and r.grounded_ms[-1] == r.duration_ms
         assert list(r.grounded_ms) == sorted(r.grounded_ms)
+
+
+def _skill_only_games(config: SimConfig, strength: dict[str, float]) -> list[GameSummary]:
+    """Games seated as ``run_games`` seats them, whose winner depends on the bots only: each seat's
+    chance is its bot's ``strength`` over the table's total (seats themselves make no difference)."""
+    import random
+
+    rng = random.Random(11)
+    rows = []
+    for index in range(config.games):
+        agents = tuple(config.game_agents(index))
+        players = len(agents)
+        winner = rng.choices(range(players), weights=[strength[a] for a in agents])[0]
+        rows.append(dataclasses.replace(_row(index, winner, players), agents=agents))
+    return rows
+
+
+@pytest.mark.parametrize("players, agents", [((4, 5), ("heuristic", "random")),
+                                             ((4, 6), ("heuristic", "random", "novice")),
+                                             ((6, 6), ("heuristic", "random"))])
+def test_the_seat_test_is_not_fooled_by_mixed_bots(players, agents) -> None:  # type: ignore[no-untyped-def]
+    """Review F1: with bots of very different skill and seats that make no difference, the seat test
+    (chi-square, per player count too) must not call the seats unequal; the bots' own comparison must
+    show the gap. Identical bots: the same seat verdict."""
+    from cardgen.games.falling.balance import agent_stats, seat_balance
+
+    config = SimConfig(recipe=RECIPE, games=6000, players=players, agents=agents)
+    mixed = _skill_only_games(config, {"heuristic": 8.0, "random": 1.0, "novice": 2.0})
+    assert seat_balance(mixed)["p_value"] > 0.01
+    for count in range(players[0], players[1] + 1):
+        assert seat_balance([r for r in mixed if r.players == count])["p_value"] > 0.01, count
+    bots = agent_stats(mixed)
+    assert bots["heuristic"]["rate"] > 1.5 * bots["heuristic"]["fair"] and bots["random"]["rate"] < bots["random"]["fair"]
+    same = _skill_only_games(dataclasses.replace(config, agents=("heuristic",)), {"heuristic": 1.0})
+    assert seat_balance(same)["p_value"] > 0.01
