@@ -380,6 +380,10 @@ class Game:
         pending = self._pending
         if pending is None or self._pending_deadline != t:
             return
+        # The player is out: no more of their cards, so the quick pace of a Hit they had in front of
+        # them (``_next_gap``) no longer applies; the dealer turns to the next player one interval
+        # after the Ground was dealt, as after any last card (R21, R37: quick only between a Hit's cards).
+        self._gap = self.options.deal_interval_ms
         self._ground_resolved(t)
         player, _, ground = pending
         rules.ground_player(self.state, player, ground, t, self.events)
