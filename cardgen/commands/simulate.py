@@ -304,8 +304,8 @@ def _cpu_seconds() -> float:
 
 
 def _print_impact(impact: dict[str, Any]) -> None:
-    click.echo(f"\ncard impact: one card taken out, {impact['games_per_deck']:,} games each on the same seeds "
-               f"(95% intervals)")
+    click.echo(f"\ncard impact: one card taken out, {impact['games_per_deck']:,} games each on the same deals "
+               f"(95% intervals of the paired differences)")
     click.echo(f"  {'without one':<12} {'length change':>24} {'seat 0 advantage change':>30}")
     for row in impact["removed_one"]:
         lo, hi = row["length_change_ci95"]

@@ -125,7 +125,7 @@ def test_impact_and_tune_print_intervals_and_deck_yaml_lines(runner, tmp_path: P
                                   "--tune", "length=80s", "--tune-budget", "3", "--json", str(tmp_path / "s.json"),
                                   "--report", str(tmp_path / "s.pdf")])
     assert result.exit_code == 0, result.output
-    assert "card impact: one card taken out, 30 games each on the same seeds" in result.output
+    assert "card impact: one card taken out, 30 games each on the same deals" in result.output
     assert re.search(r"^  stop +[+-]\d+\.\d\d s \([+-]", result.output, re.M)
     assert "recipe search for a mean game of 80 s" in result.output
     assert re.search(r"^  - id: hit\n    count: \d+", result.output, re.M)

@@ -274,8 +274,9 @@ class _Report:
                         "removing one " + " or one ".join(r["kind"].capitalize() for r in clear)
                         + " changes seat 0's advantage beyond chance.")
         intro = self.para(
-            f"Each bar replays the same {impact['games_per_deck']:,} games (the same seeds, seats and player "
-            "counts) with one card of that type taken out of the deck, and shows how the game changes. About "
+            f"Each bar replays the same {impact['games_per_deck']:,} games (the same seeds, seats, player "
+            "counts and shuffled deck) with one card of that type taken out of the deck, and shows how the "
+            "game changes, from the differences game by game. About "
             "2,400 games per deck give an interval of ±2 points on a win rate.")
         return self.section("Card impact", intro, length,
                             self.reading(f"taking out one {top['kind'].capitalize()} changes the length most: "

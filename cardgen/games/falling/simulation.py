@@ -39,6 +39,10 @@ class SimConfig:
     check_steps: bool = False
     """Check every invariant after every step of every game, not only at the end (about 1.8× slower),
     including "a player holding an unanswered Ground does nothing but answer it" (R31)."""
+    paired_with: Mapping[str, int] | None = None
+    """A recipe this one is compared with game by game: game ``i`` deals that recipe's shuffled
+    order of game ``i`` with the differing cards changed in place (common random numbers), so one
+    card fewer is the same deal without that card (``--impact``, ``--tune``)."""
 
     def __post_init__(self) -> None:
         low, high = self.players
@@ -103,8 +107,9 @@ def play_one(config: SimConfig, index: int) -> GameSummary:
     players = config.game_players(index)
     names = config.game_agents(index)
     seed = config.game_seed(index)
+    paired = dict(config.paired_with) if config.paired_with is not None else None
     game = new_game(dict(config.recipe), seed=seed, players=players, agents=names, variant=config.variant,
-                    options=dict(config.options), log=False)
+                    options=dict(config.options), log=False, paired_with=paired)
     problems: list[str] = []
     watch = AnswerWatch()
 
