@@ -145,6 +145,6 @@ def test_quiet_statistics_print_nothing_and_counts_are_tested_one_by_one(runner,
     loud = runner.invoke(main, args)
     assert loud.exit_code == 0, loud.output
     assert "on 7 degrees of freedom (each player count tested on its own, summed)" in loud.output
-    assert re.search(r"^  4 players: seat 0 [+-]\d+\.\d points \(.+\); all seats equal\? p", loud.output, re.M)
-    assert re.search(r"^  5 players: seat 0 ", loud.output, re.M)
+    assert re.search(r"^  4 players: seat 0 [+-]\d+\.\d points \(.+\); all seats equal\? p", loud.output, re.MULTILINE)
+    assert re.search(r"^  5 players: seat 0 ", loud.output, re.MULTILINE)
     assert "of them failed: too late, or not allowed" in loud.output and "too late)" not in loud.output

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from cardgen.games.fall_damage import (fall_damage, in_reach, line_tiles, push_along, reach_tiles, sight_is_clear,
-                                       tiles_from_mm)
+import itertools
+
+from cardgen.games.fall_damage import (
+    fall_damage,
+    in_reach,
+    line_tiles,
+    push_along,
+    reach_tiles,
+    sight_is_clear,
+    tiles_from_mm,
+)
 
 
 def test_reach_one_is_the_four_tiles_alongside() -> None:
@@ -64,7 +73,7 @@ def test_line_of_sight_is_exact_every_tile_the_line_crosses() -> None:
                 assert set(line) == _crossed_exactly(a, b, size) and len(line) == len(set(line)), (a, b)
                 assert line_tiles(b, a) == line[::-1], (a, b)
                 path = [a, *line, b]  # in order: each tile touches the next (diagonally only at a corner)
-                assert all(max(abs(p[0] - q[0]), abs(p[1] - q[1])) == 1 for p, q in zip(path, path[1:])), (a, b)
+                assert all(max(abs(p[0] - q[0]), abs(p[1] - q[1])) == 1 for p, q in itertools.pairwise(path)), (a, b)
 
 
 def test_line_of_sight_crosses_tiles_and_trees_block_it() -> None:

@@ -62,7 +62,7 @@ def test_an_ablated_game_deals_the_full_decks_order_without_the_card() -> None:
         assert [c for c in bigger if c != "grab-7"] == full and bigger[-5:] == [f"ground-{i}" for i in range(1, 6)]
         assert paired_deck(RECIPE, RECIPE, random.Random(seed)) == full
     config = SimConfig(recipe=RECIPE, games=3, players=(6, 6), seed=2)
-    kind, ablated = next((k, c) for k, c in ablations(config) if k == "hit")
+    ablated = dict(ablations(config))["hit"]
     for index in range(3):
         seed = config.game_seed(index)
         with_card = new_game(RECIPE, seed=seed, players=6).events[0]["deck"]
