@@ -277,6 +277,10 @@ def _many_games(compared: list[tuple[str, dict[str, int]]], *, games: int, playe
     if tuned is not None:
         total += tuned.games
     where = "a Dask cluster" if executor is not None else f"{workers} worker{'s' if workers > 1 else ''}"
+    if console.is_quiet():  # errors only: broken rules (a bug) are the only thing said
+        for line in stats["violations"]:
+            click.echo(f"error: invariant violation in {line}", err=True)
+        return
     click.echo(f"{total:,} games in {elapsed:.1f} s, {cpu:.1f} s of CPU ({total / elapsed:,.0f} games/s, {where})")
     _print_stats(stats, every_step=check_steps)
     if table is not None:
@@ -304,8 +308,8 @@ def _cpu_seconds() -> float:
 
 
 def _print_impact(impact: dict[str, Any]) -> None:
-    click.echo(f"\ncard impact: one card taken out, {impact['games_per_deck']:,} games each on the same seeds "
-               f"(95% intervals)")
+    click.echo(f"\ncard impact: one card taken out, {impact['games_per_deck']:,} games each on the same deals "
+               f"(95% intervals of the paired differences)")
     click.echo(f"  {'without one':<12} {'length change':>24} {'seat 0 advantage change':>30}")
     for row in impact["removed_one"]:
         lo, hi = row["length_change_ci95"]
@@ -334,27 +338,39 @@ def _with_progress(label: str, total: int, work: Any) -> Any:
 
 
 def _print_stats(stats: dict[str, Any], *, every_step: bool = False) -> None:
+    from cardgen.games.falling.balance import whole_percent
+
     seconds = stats["game_seconds"]
     click.echo(f"mean game: {seconds['mean']:.1f} simulated seconds (10–90%: {seconds['p10']:.0f}–{seconds['p90']:.0f};"
                f" the rules say about {stats['rules_promise_seconds']}), {stats['mean_cards_dealt']:.1f} cards dealt, "
-               f"{stats['decisions_per_game']:.1f} player decisions")
+               f"{stats['decisions_per_game']:.1f} player decisions ({stats['failed_per_game']:.1f} of them failed: "
+               f"too late, or not allowed)")
     click.echo("win rate by seat (95% interval, fair share):")
     for r in stats["win_rate_by_seat"]:
         click.echo(f"  seat {r['seat']}: {100 * r['rate']:5.1f}%  ({100 * r['ci95'][0]:.1f}–{100 * r['ci95'][1]:.1f}%,"
                    f" fair {100 * r['fair']:.1f}%)  {r['wins']:,}/{r['games']:,}")
     balance = stats["seat_balance"]
+    counts = balance.get("by_players", {})
     if balance["p_value"] is not None:
         p = balance["p_value"]
-        click.echo(f"all seats equal? chi-square {balance['chi_square']:.1f} on {balance['df']} degrees of freedom, "
+        click.echo(f"all seats equal? chi-square {balance['chi_square']:.1f} on {balance['df']} degrees of freedom"
+                   + (" (each player count tested on its own, summed)" if len(counts) > 1 else "") + ", "
                    + ("p < 0.001" if p < 0.001 else f"p = {p:.3f}"))
     first = balance.get("first_seat_advantage")
     if first:
         click.echo(f"seat 0's advantage: {100 * first['points']:+.1f} points (95% interval "
-                   f"{100 * first['ci95'][0]:+.1f} to {100 * first['ci95'][1]:+.1f})")
+                   f"{100 * first['ci95'][0]:+.1f} to {100 * first['ci95'][1]:+.1f})"
+                   + (", all player counts together; by player count:" if len(counts) > 1 else ""))
+    if len(counts) > 1:
+        for count, test in counts.items():
+            edge, p = test["first_seat_advantage"], test["p_value"]
+            click.echo(f"  {count} players: seat 0 {100 * edge['points']:+.1f} points ({100 * edge['ci95'][0]:+.1f} to "
+                       f"{100 * edge['ci95'][1]:+.1f}); all seats equal? "
+                       + ("p < 0.001" if p < 0.001 else f"p = {p:.3f}"))
     duel = stats["decisiveness"]["final_duel_seconds"]
     click.echo(f"final duel (last two players left): median {duel['median']:.1f} s, 10–90%: "
                f"{duel['p10']:.1f}–{duel['p90']:.1f} s; games within 15 s of the rules' "
-               f"{stats['rules_promise_seconds']} s: {100 * stats['games_within_15s_of_promise']:.0f}%")
+               f"{stats['rules_promise_seconds']} s: {whole_percent(stats['games_within_15s_of_promise'])}")
     plays = stats["plays"]
     click.echo("plays per game: " + ", ".join(f"{k} {v['per_game']:.2f}" for k, v in plays.items()))
     stops = stats["stops"]

@@ -125,7 +125,7 @@ def test_impact_and_tune_print_intervals_and_deck_yaml_lines(runner, tmp_path: P
                                   "--tune", "length=80s", "--tune-budget", "3", "--json", str(tmp_path / "s.json"),
                                   "--report", str(tmp_path / "s.pdf")])
     assert result.exit_code == 0, result.output
-    assert "card impact: one card taken out, 30 games each on the same seeds" in result.output
+    assert "card impact: one card taken out, 30 games each on the same deals" in result.output
     assert re.search(r"^  stop +[+-]\d+\.\d\d s \([+-]", result.output, re.M)
     assert "recipe search for a mean game of 80 s" in result.output
     assert re.search(r"^  - id: hit\n    count: \d+", result.output, re.M)
@@ -133,3 +133,18 @@ def test_impact_and_tune_print_intervals_and_deck_yaml_lines(runner, tmp_path: P
     stats = json.loads((tmp_path / "s.json").read_text())
     assert len(stats["impact"]["removed_one"]) == 7 and stats["tune"]["recipes_tried"] <= 3
     assert stats["seat_balance"]["df"] == 5 and 0 <= stats["seat_balance"]["p_value"] <= 1
+
+
+def test_quiet_statistics_print_nothing_and_counts_are_tested_one_by_one(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Review F9 and F5: ``-q`` ("errors only") prints no statistics; without it, mixed player counts
+    get the stratified seat test, seat 0 per count, and failed decisions are not all called "too late"."""
+    args = ["simulate", str(FALLING), "--games", "30", "--players", "4..5", "--workers", "1", "--seed", "3"]
+    quiet = runner.invoke(main, [*args, "--json", str(tmp_path / "q.json"), "-q"])
+    assert quiet.exit_code == 0 and quiet.output == "", quiet.output
+    assert json.loads((tmp_path / "q.json").read_text())["games"] == 30
+    loud = runner.invoke(main, args)
+    assert loud.exit_code == 0, loud.output
+    assert "on 7 degrees of freedom (each player count tested on its own, summed)" in loud.output
+    assert re.search(r"^  4 players: seat 0 [+-]\d+\.\d points \(.+\); all seats equal\? p", loud.output, re.MULTILINE)
+    assert re.search(r"^  5 players: seat 0 ", loud.output, re.MULTILINE)
+    assert "of them failed: too late, or not allowed" in loud.output and "too late)" not in loud.output

@@ -37,19 +37,29 @@ def reach_tiles(origin: Tile, reach: int, *, size: int = BOARD_SIZE) -> set[Tile
 
 def line_tiles(a: Tile, b: Tile) -> list[Tile]:
     """The tiles a straight line from the centre of ``a`` to the centre of ``b`` passes through,
-    in order, without ``a`` and ``b``. A line that only grazes a corner does not pass through it."""
+    in order, without ``a`` and ``b``: every tile whose inside the line crosses, however briefly.
+
+    Exact (a grid traversal in whole numbers, Amanatides and Woo): the line crosses the column
+    edges at t = (2i + 1) / (2|dx|) and the row edges at t = (2j + 1) / (2|dy|) of its length.
+    Where it crosses both at once it goes through a corner, and a line that only grazes a corner
+    does not pass through the two tiles that meet there: it steps diagonally.
+    """
     (ax, ay), (bx, by) = a, b
-    steps = max(abs(bx - ax), abs(by - ay)) * 16
+    dx, dy = bx - ax, by - ay
+    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    wide, tall = abs(dx), abs(dy)
+    x, y, i, j = ax, ay, 0, 0
     seen: list[Tile] = []
-    for i in range(1, steps):
-        t = i / steps
-        x, y = ax + 0.5 + (bx - ax) * t, ay + 0.5 + (by - ay) * t
-        fx, fy = x - math.floor(x), y - math.floor(y)
-        if min(fx, 1 - fx) < 1e-9 or min(fy, 1 - fy) < 1e-9:
-            continue  # exactly on a tile edge
-        tile = (math.floor(x), math.floor(y))
-        if tile not in (a, b) and tile not in seen:
-            seen.append(tile)
+    while i < wide or j < tall:
+        # compare the next column-edge and row-edge crossings over the common denominator 2·|dx|·|dy|
+        to_column = (2 * i + 1) * tall if i < wide else None
+        to_row = (2 * j + 1) * wide if j < tall else None
+        if to_row is None or (to_column is not None and to_column <= to_row):
+            x, i = x + sx, i + 1
+        if to_column is None or (to_row is not None and to_row <= to_column):
+            y, j = y + sy, j + 1
+        if (x, y) != b:
+            seen.append((x, y))
     return seen
 
 
@@ -65,7 +75,9 @@ class PushResult:
 
     end: int | None
     moved: bool
-    drop: int  # levels fallen on arrival (0 if none)
+    drop: int
+    """Levels fallen during the push: every step down is a fall of its height, and a later rise
+    does not undo it (0 if the unit never fell)."""
 
 
 def push_along(heights: list[int], start: int, distance: int, *, attacker_level: int,
@@ -77,10 +89,11 @@ def push_along(heights: list[int], start: int, distance: int, *, attacker_level:
     one level per tile, and only when the attacker is not below it. Leaving the row means
     leaving the base: the unit is out (``end`` None). When the push ends on a tile held by
     another unit, the target slides on to the next tile it can stand on; if a wall or a rise
-    comes first, it is not pushed at all.
+    comes first, it is not pushed at all. A step down is a fall of the difference in height
+    (rulebook "Fall Damage": 1 damage for each tile the unit drops): a unit that drops and then
+    climbs on has still fallen, so ``drop`` adds up the steps down, not the net change.
     """
     blocked, held = set(walls), set(units)
-    level = heights[start]
 
     def can_enter(here: int, there: int) -> bool:
         if there in blocked:
@@ -88,7 +101,7 @@ def push_along(heights: list[int], start: int, distance: int, *, attacker_level:
         rise = heights[there] - heights[here]
         return rise <= 0 or (rise == 1 and attacker_level <= heights[here])
 
-    position, steps = start, 0
+    position, steps, fallen = start, 0, 0
     while steps < distance or position in held - {start}:
         nxt = position + 1
         if nxt >= len(heights):
@@ -97,8 +110,9 @@ def push_along(heights: list[int], start: int, distance: int, *, attacker_level:
             if position in held - {start}:
                 return PushResult(start, False, 0)  # nowhere to stand: not pushed
             break
+        fallen += max(0, heights[position] - heights[nxt])
         position, steps = nxt, steps + 1
-    return PushResult(position, position != start, max(0, level - heights[position]))
+    return PushResult(position, position != start, fallen)
 
 
 def fall_damage(levels: int, *, mage: bool = False, water: bool = False, immune: bool = False) -> int:

@@ -322,9 +322,16 @@ def make_agent(name: str) -> RandomAgent | HeuristicAgent:
 
 
 def seat_agents(names: Sequence[str], players: int, *, rotate: int = 0) -> list[str]:
-    """Agent names for each seat: the list repeated round the table, shifted by ``rotate`` seats."""
+    """Agent names for each seat: the line-up (the list repeated round the table, from seat 0) turned
+    ``rotate`` seats round the table.
+
+    Turning the whole line-up (not the list) keeps the table's make-up; over ``players`` turns every
+    seat takes every place of the line-up once, even when the number of agents does not divide the
+    number of players (5 seats of heuristic,random: three heuristics and two random bots every game).
+    """
     if not names:
         names = ["heuristic"]
     for name in names:
         make_agent(name)
-    return [names[(seat + rotate) % len(names)] for seat in range(players)]
+    line_up = [names[seat % len(names)] for seat in range(players)]
+    return [line_up[(seat + rotate) % players] for seat in range(players)]

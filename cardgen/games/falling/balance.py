@@ -86,6 +86,19 @@ def mean_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float, 
     return m, m - half, m + half
 
 
+def whole_percent(share: float) -> str:
+    """A share as a whole percentage, except that a share strictly between 0 and 1 never reads
+    "0%" or "100%" (0.996 → "99.6%", 0.9996 → ">99.9%")."""
+    text = f"{100 * share:.0f}%"
+    if 0 < share < 1 and text in ("0%", "100%"):
+        text = f"{100 * share:.1f}%"
+        if text == "100.0%":
+            return ">99.9%"
+        if text == "0.0%":
+            return "<0.1%"
+    return text
+
+
 def _r(x: float, digits: int = 4) -> float:
     return round(x, digits)
 
@@ -137,28 +150,60 @@ def _seat_rates(rows: Sequence[GameSummary]) -> tuple[list[int], list[int], list
     return wins, games, rates
 
 
+def _first_seat_edge(rows: Sequence[GameSummary]) -> dict[str, Any] | None:
+    """Seat 0's win rate minus its fair share, in proportion points, with the Wilson 95% interval
+    of the rate shifted by the same fair share (exact for one player count)."""
+    if not rows:
+        return None
+    wins = sum(1 for r in rows if r.winner == 0)
+    fair = sum(1 / r.players for r in rows) / len(rows)
+    lo, hi = wilson(wins, len(rows))
+    return {"points": _r(wins / len(rows) - fair), "ci95": [_r(lo - fair), _r(hi - fair)]}
+
+
+def _count_test(rows: Sequence[GameSummary], players: int) -> tuple[float, int]:
+    """Pearson's statistic of "each of the ``players`` seats wins 1/players of these games", and its df."""
+    wins = [0] * players
+    for r in rows:
+        if r.winner >= 0:
+            wins[r.winner] += 1
+    expected = len(rows) / players
+    return sum((w - expected) ** 2 / expected for w in wins), players - 1
+
+
 def seat_balance(rows: Sequence[GameSummary]) -> dict[str, Any]:
     """Are the seats fair? A chi-square test of "each seat wins its fair share" and seat 0's edge.
 
-    Expected wins of a seat: the sum of 1/players over the games it took part in (player counts
-    may vary). ``first_seat_advantage``: seat 0's win rate minus its fair share, in proportion
-    points, with the Wilson 95% interval of the rate shifted by the same fair share.
+    The test is stratified by player count: Pearson's statistic is computed within each count
+    (every seat of an ``n``-player game expects 1/n of the wins) and the statistics and their
+    degrees of freedom (n - 1 each) are summed. Pooling the counts into one table instead is not
+    chi-square distributed (seats take part in different numbers of games) and lets opposite
+    seat effects at different counts cancel. ``by_players`` gives each count's own test and seat
+    0's edge there; ``first_seat_advantage`` pools them (a games-weighted average of the counts').
+    ``expected_wins``: per seat, the sum of 1/players over the games it took part in.
     """
-    wins, games, rates = _seat_rates(rows)
-    expected = [sum(1 / r.players for r in rows if r.players > seat) for seat in range(len(wins))]
-    used = [(w, e) for w, e in zip(wins, expected) if e > 0]
-    statistic = sum((w - e) ** 2 / e for w, e in used)
-    df = len(used) - 1
+    seats = max((r.players for r in rows), default=0)
+    expected = [sum(1 / r.players for r in rows if r.players > seat) for seat in range(seats)]
+    statistic, df = 0.0, 0
+    by_players: dict[str, Any] = {}
+    for count in sorted({r.players for r in rows}):
+        subset = [r for r in rows if r.players == count]
+        stat, k = _count_test(subset, count)
+        statistic += stat
+        df += k
+        by_players[str(count)] = {"games": len(subset), "chi_square": _r(stat, 3), "df": k,
+                                  "p_value": _r(chi_square_sf(stat, k), 6),
+                                  "first_seat_advantage": _first_seat_edge(subset)}
     result: dict[str, Any] = {
         "chi_square": _r(statistic, 3), "df": df,
         "p_value": _r(chi_square_sf(statistic, df), 6) if df >= 1 else None,
+        "stratified_by_players": True,
         "expected_wins": [_r(e, 2) for e in expected],
+        "by_players": by_players,
     }
-    if rates and rates[0]["games"]:
-        first = rates[0]
-        lo, hi = wilson(first["wins"], first["games"])
-        result["first_seat_advantage"] = {"points": _r(first["wins"] / first["games"] - first["fair"]),
-                                          "ci95": [_r(lo - first["fair"]), _r(hi - first["fair"])]}
+    first = _first_seat_edge(rows)
+    if first is not None:
+        result["first_seat_advantage"] = first
     return result
 
 

@@ -100,6 +100,37 @@ def shuffled_deck(counts: Mapping[str, int], rng: random.Random) -> list[str]:
     return others + grounds
 
 
+def paired_deck(base: Mapping[str, int], counts: Mapping[str, int], rng: random.Random) -> list[str]:
+    """The dealing order of ``counts`` that shares as much as it can with ``base``'s order from the
+    same random numbers (common random numbers, for paired comparisons of recipes).
+
+    ``base`` is shuffled exactly as :func:`shuffled_deck` would (so ``rng`` ends in the same state
+    whatever ``counts`` is); then the copies ``counts`` has fewer of (the highest numbered) leave
+    their places, the copies it has more of take the freed places in deck order, and any copies
+    left over (a bigger deck) go in at places drawn from ``rng``. Everything else keeps its
+    place: one Hit fewer is the same deal with that Hit gone. Grounds stay at the bottom (R12).
+    ``paired_deck(r, r, rng)`` is ``shuffled_deck(r, rng)``, leaving ``rng`` in the same state.
+    """
+    order = shuffled_deck(base, rng)
+    wanted = {kind: counts.get(kind, 0) for kind in KINDS}
+    dropped = {c for kind in KINDS if kind != GROUND
+               for c in card_ids(kind, base.get(kind, 0) - wanted[kind], start=wanted[kind] + 1)}
+    added = [c for kind in KINDS if kind != GROUND
+             for c in card_ids(kind, wanted[kind] - base.get(kind, 0), start=base.get(kind, 0) + 1)]
+    others: list[str] = []
+    for card in order:
+        if kind_of(card) == GROUND:
+            continue
+        if card in dropped:
+            if added:
+                others.append(added.pop(0))
+            continue
+        others.append(card)
+    for card in added:
+        others.insert(rng.randrange(len(others) + 1), card)
+    return others + card_ids(GROUND, wanted[GROUND])
+
+
 def kinds_table(cards: Sequence[str]) -> dict[str, str]:
     """card id → kind for every card in ``cards``."""
     return {card: kind_of(card) for card in cards}

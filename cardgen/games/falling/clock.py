@@ -17,7 +17,9 @@ How the open points are modelled:
   extra cards of a Hit, which follow in quick succession (``hit_interval_ms``, R21, R37: only a
   fast hand snatches the first card before the second covers it); the dealer turns to the next
   player one interval after the last card (``DealEnded``). A Skip takes one interval and deals
-  nothing. A stack that vanishes before its card comes is passed over.
+  nothing. A stack that vanishes before its card comes is passed over, unless that card is a
+  Ground: a player due two Grounds (two stacks, or a Hit) is not saved by one Stop (R47), even
+  when picking up that Stop emptied the other stack, so the Ground starts a new stack (R17).
 - **Lockout** (``lockout: on``, R27–R28): from ``DealStarted`` to ``DealEnded`` nobody may
   Push, Grab, Stop or add an Extra to that player's Rider, and the Rider the dealer carries out is
   the one that was there at ``DealStarted``: one laid during the deal waits for the next pass.
@@ -315,7 +317,9 @@ class Game:
                 self._current = None
                 continue
             if op != NEW_STACK and seat.stack(op) is None:
-                continue  # the stack vanished before its card came
+                if st.deck and st.kinds[st.deck[-1]] != GROUND:
+                    continue  # the stack vanished before its card came (R18)
+                op = NEW_STACK  # ... but a Ground it was due still comes, on a new stack (R47, R17)
             card = rules.deal_card(st, player, op, t, ev)
             self.tally.cards_dealt += 1
             self._deal_t = t
@@ -376,6 +380,10 @@ class Game:
         pending = self._pending
         if pending is None or self._pending_deadline != t:
             return
+        # The player is out: no more of their cards, so the quick pace of a Hit they had in front of
+        # them (``_next_gap``) no longer applies; the dealer turns to the next player one interval
+        # after the Ground was dealt, as after any last card (R21, R37: quick only between a Hit's cards).
+        self._gap = self.options.deal_interval_ms
         self._ground_resolved(t)
         player, _, ground = pending
         rules.ground_player(self.state, player, ground, t, self.events)

@@ -9,7 +9,8 @@ from typing import Any
 
 from cardgen.errors import RulesError
 from cardgen.games.falling.agents import make_agent, seat_agents
-from cardgen.games.falling.cards import check_recipe, kind_of, recipe_from_deck, restrict, shuffled_deck
+from cardgen.games.falling.cards import (check_recipe, kind_of, paired_deck, recipe_from_deck, restrict,
+                                        shuffled_deck)
 from cardgen.games.falling.clock import Agent, Game, Tally
 from cardgen.games.falling.events import Event
 from cardgen.games.falling.replay import load_table
@@ -66,20 +67,24 @@ def check_players(players: int) -> None:
 
 def new_game(deck: Any, *, seed: int, players: int, agents: Sequence[str | Agent | None] = ("heuristic",),
              variant: str | type[Variant] = "official", options: Options | Mapping[str, Any] | None = None,
-             kinds: Sequence[str] | None = None, log: bool = True) -> Game:
+             kinds: Sequence[str] | None = None, log: bool = True,
+             paired_with: Mapping[str, int] | None = None) -> Game:
     """A game ready to run: the deck shuffled with ``random.Random(seed)``, Grounds at the bottom.
 
     ``deck`` is a :class:`~cardgen.model.deck.DeckSpec` or a recipe ``{kind: count}``; ``kinds``
     restricts it to some card kinds (a teaching stage). ``agents`` are names (``heuristic``,
     ``random``, ``novice``) or agent objects, repeated round the table. ``options`` is a full
     :class:`Options` or overrides of the variant's. ``log=False`` skips the event log (faster).
+    ``paired_with``: a recipe whose game on the same seed this one is compared with; the deck is
+    then that recipe's shuffled order with the differing cards changed in place
+    (:func:`~cardgen.games.falling.cards.paired_deck`, common random numbers).
     """
     check_players(players)
     chosen = _variant(variant)
     opts = options if isinstance(options, Options) else chosen.options.with_overrides(options or {})
     counts = deck_recipe(deck, kinds=kinds)
     rng = random.Random(seed)
-    order = shuffled_deck(counts, rng)
+    order = shuffled_deck(counts, rng) if paired_with is None else paired_deck(deck_recipe(paired_with), counts, rng)
     brains, names = _agents(agents, players)
     state = State(players, order, {c: kind_of(c) for c in order})
     game = Game(state, options=opts, agents=brains, rng=rng, log=log)

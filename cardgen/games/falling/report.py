@@ -26,6 +26,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from cardgen.games.falling.balance import whole_percent
 from cardgen.games.falling.cards import KINDS, PLAYABLE
 from cardgen.games.falling.variants import Options
 from cardgen.output import atomic_path
@@ -160,14 +161,17 @@ class _Report:
         duel = st["decisiveness"]["final_duel_seconds"]
         rows = [["Measure", "Value"],
                 ["Mean game length", (f"{seconds['mean']:.1f} s (the rules say about {promise} s); "
-                                      f"{100 * st['games_within_15s_of_promise']:.0f}% of games within 15 s of that")],
-                ["All seats equal?", f"p = {_p(balance['p_value'])} (chi-square test over {balance['df'] + 1} seats)"],
+                                      f"{whole_percent(st['games_within_15s_of_promise'])} of games within 15 s of "
+                                      "that")],
+                ["All seats equal?", f"p = {_p(balance['p_value'])} (chi-square test, {balance['df']} degrees of freedom"
+                                     + ("; each player count tested on its own" if len(balance.get("by_players", {})) > 1
+                                        else "") + ")"],
                 ["Seat 0's advantage", f"{_pts(first['points'])} points (95% interval {_pts(first['ci95'][0])} to "
                                        f"{_pts(first['ci95'][1])})" if first else "–"],
                 ["Final duel", f"median {duel['median']:.1f} s between the last two players being known and the end"],
                 ["Players saved by a Stop", f"{st['stops']['players_saved_per_game']:.2f} per game"],
                 ["Cards dealt", f"{st['mean_cards_dealt']:.1f} per game"],
-                ["Player decisions", f"{st['decisions_per_game']:.1f} per game ({st['failed_per_game']:.1f} too late)"],
+                ["Player decisions", f"{st['decisions_per_game']:.1f} per game ({st['failed_per_game']:.1f} failed: too late, or not allowed)"],
                 ["Broken rules found", str(st["invariant_violations"])]]
         return self.section("Summary", self.table(rows, [45 * 2.835, self.width - 45 * 2.835]))
 
@@ -228,8 +232,8 @@ class _Report:
         text = (f"When is the winner known? The game ends when the runner-up hits the Ground, so the useful measure "
                 f"is the final duel: the time from the moment only two players are left to the end. Its median is "
                 f"{duel['median']:.1f} s (80% of games: {duel['p10']:.1f} to {duel['p90']:.1f} s), so the last two "
-                f"players are known only after {100 * share['median']:.0f}% of the game on average (median). "
-                f"{100 * (d['duels_decided_within_2s'] or 0):.0f}% of duels last 2 s or less: the Grounds come "
+                f"players are known only after {whole_percent(share['median'])} of the game on average (median). "
+                f"{whole_percent(d['duels_decided_within_2s'] or 0)} of duels last 2 s or less: the Grounds come "
                 "last and one after the other, so the game stays open until its final seconds. Lead changes in "
                 "cards held are not shown: in this game a bigger stack is no lead.")
         return self.section("Decisiveness", self.para(text))
@@ -274,8 +278,9 @@ class _Report:
                         "removing one " + " or one ".join(r["kind"].capitalize() for r in clear)
                         + " changes seat 0's advantage beyond chance.")
         intro = self.para(
-            f"Each bar replays the same {impact['games_per_deck']:,} games (the same seeds, seats and player "
-            "counts) with one card of that type taken out of the deck, and shows how the game changes. About "
+            f"Each bar replays the same {impact['games_per_deck']:,} games (the same seeds, seats, player "
+            "counts and shuffled deck) with one card of that type taken out of the deck, and shows how the "
+            "game changes, from the differences game by game. About "
             "2,400 games per deck give an interval of ±2 points on a win rate.")
         return self.section("Card impact", intro, length,
                             self.reading(f"taking out one {top['kind'].capitalize()} changes the length most: "
@@ -311,7 +316,8 @@ class _Report:
         rows += [[n, f"{agents[n]['seats']:,}", f"{agents[n]['wins']:,}", _pct(agents[n]["rate"]),
                   _ci(agents[n]["ci95"]), _pct(agents[n]["fair"])] for n in names]
         return self.section("Bots against each other", self.para(
-            "The bots take turns in every seat (the seating rotates from game to game)."), chart,
+            "The bots take turns in every seat: within each player count, the line-up turns one seat "
+            "round the table from game to game."), chart,
             self.reading(f"the {best} bot beats its fair share by the most "
                          f"({_pts(agents[best]['rate'] - agents[best]['fair'])} points)."),
             self.table(rows, [w * 2.835 for w in (24, 24, 20, 22, 30, 24)]))
@@ -320,12 +326,18 @@ class _Report:
         by = self.stats["by_players"]
         if len(by) < 2:
             return []
-        rows = [["Players", "Games", "Mean length", "Cards dealt", "Seat 0 win rate", "Fair share"]]
+        tests = self.stats["seat_balance"].get("by_players", {})
+        rows = [["Players", "Games", "Mean length", "Cards dealt", "Seat 0's advantage (95%)", "Seats equal? p"]]
         for count, b in by.items():
-            first = b["win_rate_by_seat"][0]
+            test = tests.get(count, {})
+            edge = test.get("first_seat_advantage")
             rows.append([count, f"{b['games']:,}", f"{b['mean_game_seconds']:.1f} s", f"{b['mean_cards_dealt']:.1f}",
-                         _pct(first["rate"]), _pct(first["fair"])])
-        return self.section("By number of players", self.table(rows, [w * 2.835 for w in (18, 22, 26, 24, 30, 24)]))
+                         f"{_pts(edge['points'])} ({_pts(edge['ci95'][0])} to {_pts(edge['ci95'][1])})" if edge else "–",
+                         _p(test.get("p_value"))])
+        return self.section("By number of players", self.para(
+            "Seat 0's win rate minus its fair share, in points, and the seat test, for each player count on its "
+            "own: a seat favoured at one count and not at another shows here, while the whole-run figures may "
+            "average it away."), self.table(rows, [w * 2.835 for w in (16, 18, 22, 20, 44, 24)]))
 
     def recipes(self, recipes: Sequence[Mapping[str, Any]]) -> list[Any]:
         if len(recipes) < 2:

@@ -39,6 +39,10 @@ class SimConfig:
     check_steps: bool = False
     """Check every invariant after every step of every game, not only at the end (about 1.8× slower),
     including "a player holding an unanswered Ground does nothing but answer it" (R31)."""
+    paired_with: Mapping[str, int] | None = None
+    """A recipe this one is compared with game by game: game ``i`` deals that recipe's shuffled
+    order of game ``i`` with the differing cards changed in place (common random numbers), so one
+    card fewer is the same deal without that card (``--impact``, ``--tune``)."""
 
     def __post_init__(self) -> None:
         low, high = self.players
@@ -56,6 +60,19 @@ class SimConfig:
         """Player counts cycle through the range, so each count gets its share of games."""
         low, high = self.players
         return low + index % (high - low + 1)
+
+    def game_agents(self, index: int) -> list[str]:
+        """The agent in each seat of game ``index``.
+
+        Games of one player count are every ``counts``-th game (:meth:`game_players`); the line-up
+        turns one seat round the table from one of them to the next, so within every player count
+        each seat takes each place of the line-up once in every ``players`` games of that count, and
+        each agent sits in each seat equally often. Turning by the game index instead would lock the
+        seating to the player count whenever the numbers of counts and of agents share a factor, and
+        seat statistics would measure the bots.
+        """
+        low, high = self.players
+        return seat_agents(list(self.agents), self.game_players(index), rotate=index // (high - low + 1))
 
     def game_seed(self, index: int) -> int:
         return random.Random(f"{self.seed}/{index}").getrandbits(63)
@@ -88,10 +105,11 @@ class GameSummary:
 def play_one(config: SimConfig, index: int) -> GameSummary:
     """Game ``index`` of ``config``, without an event log."""
     players = config.game_players(index)
-    names = seat_agents(list(config.agents), players, rotate=index)
+    names = config.game_agents(index)
     seed = config.game_seed(index)
+    paired = dict(config.paired_with) if config.paired_with is not None else None
     game = new_game(dict(config.recipe), seed=seed, players=players, agents=names, variant=config.variant,
-                    options=dict(config.options), log=False)
+                    options=dict(config.options), log=False, paired_with=paired)
     problems: list[str] = []
     watch = AnswerWatch()
 

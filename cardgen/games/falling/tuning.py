@@ -1,8 +1,10 @@
 """Recipe search: the deck recipe closest to a target (a game length, or fair seats).
 
 The deck's size and its Grounds stay fixed; a step moves one card from one playable type to
-another, within bounds per type. Every candidate recipe is played on the same seeds (common
-random numbers, so that differences between recipes are not drowned in game-to-game noise),
+another, within bounds per type. Every candidate recipe is played on the same seeds, seating and
+player counts, each game dealing the starting recipe's shuffled order with the moved cards
+changed in place (common random numbers, :func:`~cardgen.games.falling.cards.paired_deck`, so
+that differences between recipes are not drowned in game-to-game noise),
 and the search climbs: each round tries a few seeded-random moves from the best recipe so far
 and keeps the best if it improves the score, until the budget of recipes is spent or a round
 brings nothing. The result names the games it needed and prints as ``deck.yaml`` lines.
@@ -99,7 +101,7 @@ def deck_yaml_lines(recipe: Mapping[str, int], before: Mapping[str, int]) -> lis
 
 
 def _evaluate(config: SimConfig, recipe: dict[str, int], target: Target, run: Runner) -> Trial:
-    rows = run(replace(config, recipe=recipe))
+    rows = run(replace(config, recipe=recipe, paired_with=dict(config.recipe)))
     mean = sum(r.duration_ms for r in rows) / 1000 / max(1, len(rows))
     return Trial(recipe, target.score(rows), _r(mean, 2), seat_balance(rows)["p_value"])
 

@@ -123,3 +123,99 @@ def test_grounding_times_are_recorded(sample) -> None:  # type: ignore[no-untype
     for r in rows:
         assert len(r.grounded_ms) == r.players - 1 and r.grounded_ms[-1] == r.duration_ms
         assert list(r.grounded_ms) == sorted(r.grounded_ms)
+
+
+def _skill_only_games(config: SimConfig, strength: dict[str, float]) -> list[GameSummary]:
+    """Games seated as ``run_games`` seats them, whose winner depends on the bots only: each seat's
+    chance is its bot's ``strength`` over the table's total (seats themselves make no difference)."""
+    import random
+
+    rng = random.Random(11)
+    rows = []
+    for index in range(config.games):
+        agents = tuple(config.game_agents(index))
+        players = len(agents)
+        winner = rng.choices(range(players), weights=[strength[a] for a in agents])[0]
+        rows.append(dataclasses.replace(_row(index, winner, players), agents=agents))
+    return rows
+
+
+@pytest.mark.parametrize("players, agents", [((4, 5), ("heuristic", "random")),
+                                             ((4, 6), ("heuristic", "random", "novice")),
+                                             ((6, 6), ("heuristic", "random"))])
+def test_the_seat_test_is_not_fooled_by_mixed_bots(players, agents) -> None:  # type: ignore[no-untyped-def]
+    """Review F1: with bots of very different skill and seats that make no difference, the seat test
+    (chi-square, per player count too) must not call the seats unequal; the bots' own comparison must
+    show the gap. Identical bots: the same seat verdict."""
+    from cardgen.games.falling.balance import agent_stats, seat_balance
+
+    config = SimConfig(recipe=RECIPE, games=6000, players=players, agents=agents)
+    mixed = _skill_only_games(config, {"heuristic": 8.0, "random": 1.0, "novice": 2.0})
+    assert seat_balance(mixed)["p_value"] > 0.01
+    for count in range(players[0], players[1] + 1):
+        assert seat_balance([r for r in mixed if r.players == count])["p_value"] > 0.01, count
+    bots = agent_stats(mixed)
+    assert bots["heuristic"]["rate"] > 1.5 * bots["heuristic"]["fair"] and bots["random"]["rate"] < bots["random"]["fair"]
+    same = _skill_only_games(dataclasses.replace(config, agents=("heuristic",)), {"heuristic": 1.0})
+    assert seat_balance(same)["p_value"] > 0.01
+
+
+def _null_statistics(counts: range, games_per_count: int, repetitions: int) -> tuple[list[float], int]:
+    """The seat test's statistic over ``repetitions`` runs whose winners are drawn uniformly (fair seats)."""
+    import random
+
+    from cardgen.games.falling.balance import seat_balance
+
+    rng = random.Random(5)
+    found, df = [], 0
+    for _ in range(repetitions):
+        rows = [_row(i, rng.randrange(n), n) for n in counts for i in range(games_per_count)]
+        result = seat_balance(rows)
+        found.append(result["chi_square"])
+        df = result["df"]
+    return found, df
+
+
+def test_the_seat_test_is_calibrated_with_mixed_player_counts() -> None:
+    """Review F5: with 2..10 players and fair seats, the statistic must be chi-square with
+    sum(players - 1) degrees of freedom: mean = df, and about 5% of runs under p = 0.05. Pooling
+    the counts gave a statistic smaller than that (3.2% of runs rejected at 5%)."""
+    from cardgen.games.falling.balance import chi_square_sf
+
+    statistics, df = _null_statistics(range(2, 11), 60, 400)
+    assert df == sum(n - 1 for n in range(2, 11))
+    mean = sum(statistics) / len(statistics)
+    assert abs(mean - df) < 3 * (2 * df / len(statistics)) ** 0.5  # within 3 standard errors of df
+    rejected = sum(chi_square_sf(x, df) < 0.05 for x in statistics) / len(statistics)
+    assert 0.025 < rejected < 0.085
+
+
+def test_opposite_seat_effects_at_two_player_counts_do_not_cancel() -> None:
+    """Review F5: seat 0 wins 35% at 4 players (fair 25%) and 2.5% at 8 (fair 12.5%): pooled, seat 0's
+    edge is about nothing, but the stratified test and each count's own edge show both effects."""
+    import random
+
+    from cardgen.games.falling.balance import seat_balance
+
+    rng = random.Random(3)
+    rows = []
+    for i in range(8000):
+        n = 4 if i % 2 == 0 else 8
+        winner = 0 if rng.random() < (0.35 if n == 4 else 0.025) else rng.randrange(1, n)
+        rows.append(_row(i, winner, n))
+    result = seat_balance(rows)
+    assert result["df"] == 3 + 7 and result["p_value"] < 1e-6
+    lo, hi = result["first_seat_advantage"]["ci95"]
+    assert lo < 0 < hi  # pooled, the two effects cancel ...
+    four, eight = result["by_players"]["4"], result["by_players"]["8"]
+    assert four["first_seat_advantage"]["ci95"][0] > 0.05 and eight["first_seat_advantage"]["ci95"][1] < -0.05
+    assert four["p_value"] < 1e-6 and eight["p_value"] < 1e-6
+
+
+def test_a_share_below_one_never_reads_100_percent() -> None:
+    """Review F9: 0.996 of games within 15 s was printed "100%"."""
+    from cardgen.games.falling.balance import whole_percent
+
+    assert whole_percent(0.996) == "99.6%" and whole_percent(0.9996) == ">99.9%" and whole_percent(1.0) == "100%"
+    assert whole_percent(0.004) == "0.4%" and whole_percent(0.0001) == "<0.1%" and whole_percent(0.0) == "0%"
+    assert whole_percent(0.5) == "50%" and whole_percent(0.994) == "99%"

@@ -41,6 +41,35 @@ def test_impact_pairs_the_same_games_and_gives_intervals() -> None:
     assert "changes the game's length most" in impact_summary(impact)
 
 
+def test_an_ablated_game_deals_the_full_decks_order_without_the_card() -> None:
+    """Review F6: "paired" means the same deal. Game ``i`` without one Hit deals game ``i``'s shuffled
+    full deck with that Hit taken out (everything else in its place); a recipe search's moved card
+    takes the place of the card it replaces; Grounds stay at the bottom (R12)."""
+    import random
+
+    from cardgen.games.falling import new_game
+    from cardgen.games.falling.cards import paired_deck, shuffled_deck
+
+    for seed in range(20):
+        full = shuffled_deck(RECIPE, random.Random(seed))
+        a, b = random.Random(seed), random.Random(seed)
+        shuffled_deck(RECIPE, a)
+        assert paired_deck(RECIPE, {**RECIPE, "hit": 7}, b) == [c for c in full if c != "hit-8"]
+        assert a.random() == b.random()  # the rest of the game draws the same random numbers
+        moved = paired_deck(RECIPE, {**RECIPE, "hit": 7, "stop": 10}, random.Random(seed))
+        assert moved == ["stop-10" if c == "hit-8" else c for c in full]
+        bigger = paired_deck(RECIPE, {**RECIPE, "grab": 7}, random.Random(seed))
+        assert [c for c in bigger if c != "grab-7"] == full and bigger[-5:] == [f"ground-{i}" for i in range(1, 6)]
+        assert paired_deck(RECIPE, RECIPE, random.Random(seed)) == full
+    config = SimConfig(recipe=RECIPE, games=3, players=(6, 6), seed=2)
+    ablated = dict(ablations(config))["hit"]
+    for index in range(3):
+        seed = config.game_seed(index)
+        with_card = new_game(RECIPE, seed=seed, players=6).events[0]["deck"]
+        without = new_game(ablated.recipe, seed=seed, players=6, paired_with=ablated.paired_with).events[0]["deck"]
+        assert list(without) == [c for c in with_card if c != "hit-8"]
+
+
 def test_recipe_search_moves_towards_the_target_and_keeps_the_deck_size() -> None:
     config = SimConfig(recipe=RECIPE, games=80, players=(6, 6), seed=1)
     result = tune(config, parse_target("length=70s"), run, budget=6)

@@ -138,3 +138,18 @@ def test_same_stats_same_bytes(tmp_path: Path, analysed) -> None:  # type: ignor
 def test_a_dataclass_free_stats_dict_is_enough(analysed) -> None:  # type: ignore[no-untyped-def]
     stats, _, _ = analysed
     assert not any(dataclasses.is_dataclass(v) for v in stats.values())
+
+
+def test_each_player_count_gets_its_own_seat_figures(tmp_path: Path, analysed) -> None:  # type: ignore[no-untyped-def]
+    """Review F5/F9: per player count, seat 0's advantage with its interval and the seat test's p;
+    the summary names the stratified test; failed decisions are not all "too late"."""
+    stats, impact, recipes = analysed
+    path = tmp_path / "stats.pdf"
+    write_report(path, stats, recipes=recipes, impact=impact)
+    text = " ".join(_text(path)).replace("\n", " ")
+    assert "each player count tested on its own" in text and "Seats equal? p" in text
+    for count in ("4", "5"):
+        edge = stats["seat_balance"]["by_players"][count]["first_seat_advantage"]
+        shown = f"{100 * edge['points']:+.1f}".replace("-", "−")
+        assert re.search(rf"{count} \d+ [\d.]+ s [\d.]+ {re.escape(shown)} \(", text), count
+    assert "failed: too late, or not allowed" in text and "too late)" not in text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -27,8 +28,41 @@ def test_player_counts_and_seating_rotate() -> None:
     rows = run_games(config, workers=1)
     assert [r.players for r in rows] == [4, 5, 6, 4, 5, 6]
     assert rows[0].agents[:3] == ("heuristic", "random", "novice")
-    assert rows[1].agents[:3] == ("random", "novice", "heuristic")
+    assert rows[1].agents[:3] == ("heuristic", "random", "novice")  # the first 5-player game
+    assert rows[3].agents == ("random", "novice", "heuristic", "heuristic")  # the next 4-player game: one seat on
     assert all(r.winner not in r.order and len(r.order) == r.players - 1 and not r.problems for r in rows)
+
+
+@pytest.mark.parametrize("players, agents", [
+    ((4, 5), ("heuristic", "random")),            # 2 counts, 2 bots: seat 4 was always "random"
+    ((4, 6), ("heuristic", "random", "novice")),  # 3 counts, 3 bots: seat 5 was always "random"
+    ((2, 10), ("heuristic", "random", "novice")),
+    ((4, 8), ("heuristic", "random", "novice")),  # docs/simulate.md's example (coprime: was right)
+    ((6, 6), ("heuristic", "random")),
+])
+def test_every_bot_sits_in_every_seat_equally_often_within_each_player_count(players, agents) -> None:  # type: ignore[no-untyped-def]
+    """docs/simulate.md "Many games" (review F1): every agent sits in every seat equally often, within
+    each player count, whatever the numbers of counts and of agents: over ``n`` games of ``n`` players
+    each seat holds each agent as often as the table does (the line-up turns round the table)."""
+    from collections import Counter
+
+    config = SimConfig(recipe=RECIPE, games=1, players=players, agents=agents)
+    counts = players[1] - players[0] + 1
+    rounds = 3
+    seated: Counter[tuple[int, int, str]] = Counter()
+    for index in range(counts * players[1] * rounds * len(agents)):
+        names = config.game_agents(index)
+        n = config.game_players(index)
+        assert len(names) == n
+        if index // counts >= n * rounds:  # whole turns of the table only
+            continue
+        for seat, name in enumerate(names):
+            seated[(n, seat, name)] += 1
+    for n in range(players[0], players[1] + 1):
+        table = Counter(agents[s % len(agents)] for s in range(n))
+        for seat in range(n):
+            assert {a: seated[(n, seat, a)] for a in agents} == {a: table[a] * rounds for a in agents}, (n, seat)
+    assert play_one(dataclasses.replace(config, games=4), 1).agents == tuple(config.game_agents(1))
 
 
 def test_progress_is_reported_up_to_the_total() -> None:
