@@ -8,7 +8,15 @@ from collections.abc import Sequence
 
 import pytest
 
-from cardgen.games.falling import PickUp, find_moments, game_from_table, kind_of, play_game, replay, resolve_options
+from cardgen.games.falling import (
+    PickUp,
+    find_moments,
+    game_from_table,
+    kind_of,
+    play_game,
+    replay,
+    resolve_options,
+)
 from cardgen.games.falling.captions import Narrator
 from cardgen.games.falling.events import Event
 from cardgen.games.falling.snatch import snatches
