@@ -27,7 +27,7 @@ import math
 from dataclasses import dataclass
 
 from cardgen.model.deck import CardSpec
-from cardgen.render.canvas import Canvas
+from cardgen.render.canvas import Align, Canvas
 from cardgen.render.card_renderer import CardRenderer
 from cardgen.render.fonts import BODY, BODY_BOLD
 from cardgen.walkthrough.table_view import (Highlight, Place, SeatView, StackView, TableView, format_clock,
@@ -63,6 +63,10 @@ MIN_TEXT = 8.0
 """The smallest text in a frame, in design points (at scale 1, as printed on an A4 or Letter page)."""
 GHOST_ALPHA = 0.62
 """How much white veils the ghost of a card that moved away."""
+PILL_PAD = 6.0
+"""Room either side of the rule's name in its pill, top right."""
+ARROW_CLEARANCE = 1.5
+"""How far an arrow's stroke keeps from a label's box: the arrow is broken where it would cross one."""
 EXTRA_SHIFT = (0.42, 0.32)
 """How far an Extra is shifted on its sideways Rider, in card heights (x) and widths (y)."""
 
@@ -150,6 +154,8 @@ class FramePainter:
         """The cards of the last frame drawn, as laid out (for tests and the HTML player)."""
         self.ghosts: list[PlacedCard] = []
         self.arrows: list[Arrow] = []
+        self.labels: list[Box] = []
+        """The boxes of the last frame's one-line labels (names, counters, stack heights, header)."""
         self._spots: dict[Place, tuple[float, float, bool, float]] = {}
         self.cut_text: list[TextCut] = []
         """Every caption or meanwhile text drawn so far that did not fit its box (a writer reports them)."""
@@ -245,7 +251,7 @@ class FramePainter:
     # -- frame ------------------------------------------------------------------------------
     def draw(self, c: Canvas, view: TableView, *, width: float, height: float) -> None:
         """Draw ``view`` in the box (0, 0, width, height)."""
-        self.placed, self.ghosts, self.arrows, self._spots = [], [], [], {}
+        self.placed, self.ghosts, self.arrows, self.labels, self._spots = [], [], [], [], {}
         c.save()
         c.set_fill("#ffffff")
         c.rect(0, 0, width, height, fill=True)
@@ -404,7 +410,7 @@ class FramePainter:
     def _dealer(self, c: Canvas, view: TableView, mat: Mat) -> None:
         self._mat(c, mat)
         c.set_fill(INK)
-        c.text(mat.cx, mat.cy + mat.h / 2 - self.name_h + 3, view.dealer_label, font=BODY_BOLD, size=self.pt(8.5),
+        self._label(c, mat.cx, mat.cy + mat.h / 2 - self.name_h + 3, view.dealer_label, font=BODY_BOLD, size=self.pt(8.5),
                align="center")
         dx, dy = self.deck_point(mat)
         self._spots[Place("deck")] = (dx, dy, False, 1.0)
@@ -420,11 +426,11 @@ class FramePainter:
         # under the deck's highlight ring (and the Grounds' edges), never beneath it
         label_y = min(mat.cy - mat.h / 2 + self.label_h + 3 + RING_ROOM,
                       dy - self.card_h / 2 - 2.2 * grounds - RING_ROOM - 0.75 * self.pt(6.5))
-        c.text(dx, label_y, view.deck_label.replace("{count}", str(view.deck_count)), font=BODY_BOLD,
+        self._label(c, dx, label_y, view.deck_label.replace("{count}", str(view.deck_count)), font=BODY_BOLD,
                size=self.pt(6.5), align="center")
         if grounds:
             c.set_fill("#3b2a1e")
-            c.text(mat.cx, label_y - self.label_h, view.grounds_label.replace("{count}", str(grounds)), font=BODY,
+            self._label(c, mat.cx, label_y - self.label_h, view.grounds_label.replace("{count}", str(grounds)), font=BODY,
                    size=self.pt(5.8), align="center")
         if self._highlighted(view, "deck"):
             self._ring(c, dx, dy - 1.1 * grounds, self.card_w, self.card_h + 2.2 * grounds)
@@ -435,7 +441,7 @@ class FramePainter:
         else:
             self._slot(c, px, py)
         c.set_fill(INK)
-        c.text(px, label_y, view.discard_label.replace("{count}", str(view.discard_count)), font=BODY,
+        self._label(c, px, label_y, view.discard_label.replace("{count}", str(view.discard_count)), font=BODY,
                size=self.pt(6.5), align="center")
         if self._highlighted(view, "discard"):
             self._ring(c, px, py, self.card_w, self.card_h)
@@ -457,9 +463,9 @@ class FramePainter:
         if leave >= length - 14:
             return
         sx, sy = dx + ux * leave, dy + uy * leave
-        ex, ey = tx - ux * 4, ty - uy * 4
+        ex, ey = self._clear_tip((sx, sy), (tx - ux * 4, ty - uy * 4), head=8.0, half_width=4.0)
         c.set_stroke(HIGHLIGHT, 1.6, dash=(4, 2.5))
-        c.line(sx, sy, ex - ux * 6, ey - uy * 6)
+        self._broken_line(c, (sx, sy), (ex - ux * 6, ey - uy * 6), half_width=0.8)
         c.set_fill(HIGHLIGHT)
         c.polygon([(ex, ey), (ex - ux * 8 - uy * 4, ey - uy * 8 + ux * 4), (ex - ux * 8 + uy * 4, ey - uy * 8 - ux * 4)],
                   fill=True)
@@ -528,14 +534,41 @@ class FramePainter:
         sx, sy = sx + ux * trim_start, sy + uy * trim_start
         ex, ey = ex - ux * trim_end, ey - uy * trim_end
         head = 8.0
+        ex, ey = self._clear_tip((sx, sy), (ex, ey), head=head, half_width=4.5)
         bx, by = ex - ux * head, ey - uy * head
         for colour, width in (("#ffffff", 4.2), (HIGHLIGHT, 2.0)):
             c.set_stroke(colour, width, cap="round")
-            c.line(sx, sy, bx, by)
+            self._broken_line(c, (sx, sy), (bx, by), half_width=2.1)
         points = [(ex, ey), (bx - uy * 4.5, by + ux * 4.5), (bx + uy * 4.5, by - ux * 4.5)]
         c.set_stroke(INK, 0.6)
         c.set_fill(HIGHLIGHT)
         c.polygon(points, fill=True, stroke=True)
+
+    def _clear_tip(self, start: tuple[float, float], end: tuple[float, float], *, head: float,
+                   half_width: float) -> tuple[float, float]:
+        """Where an arrow from ``start`` to ``end`` should stop so that its head covers no label:
+        ``end``, or just before the label nearest the tip that the head would touch (when the
+        arrow keeps a shaft; otherwise ``end``)."""
+        (sx, sy), (ex, ey) = start, end
+        length = math.hypot(ex - sx, ey - sy)
+        clear = _outside_boxes(start, end, self.labels, half_width + ARROW_CLEARANCE)
+        blocked = [(a[1], b[0]) for a, b in zip([(0.0, 0.0)] + clear, clear + [(1.0, 1.0)]) if b[0] > a[1]]
+        tip = 1.0
+        for low, high in reversed(blocked):
+            if high > tip - head / length and low < tip:
+                tip = low - 0.5 / length
+        if tip * length < head + 6:
+            return end
+        return sx + (ex - sx) * tip, sy + (ey - sy) * tip
+
+    def _broken_line(self, c: Canvas, start: tuple[float, float], end: tuple[float, float], *,
+                     half_width: float) -> None:
+        """A line from ``start`` to ``end``, left out where it would cross a label."""
+        (sx, sy), (ex, ey) = start, end
+        length = math.hypot(ex - sx, ey - sy)
+        for low, high in _outside_boxes(start, end, self.labels, half_width + ARROW_CLEARANCE):
+            if (high - low) * length >= 1.5:
+                c.line(sx + (ex - sx) * low, sy + (ey - sy) * low, sx + (ex - sx) * high, sy + (ey - sy) * high)
 
     # -- the players ------------------------------------------------------------------------
     def _seat(self, c: Canvas, view: TableView, seat: SeatView, mat: Mat) -> None:
@@ -547,9 +580,9 @@ class FramePainter:
         c.set_fill(MUTED if seat.out else INK)
         name_y = top - self.name_h + 3.5
         if inner_right:
-            c.text(left + PAD + 2, name_y, name, font=BODY_BOLD, size=self.pt(8.5))
+            self._label(c, left + PAD + 2, name_y, name, font=BODY_BOLD, size=self.pt(8.5))
         else:
-            c.text(left + mat.w - PAD - 2, name_y, name, font=BODY_BOLD, size=self.pt(8.5), align="right")
+            self._label(c, left + mat.w - PAD - 2, name_y, name, font=BODY_BOLD, size=self.pt(8.5), align="right")
         if self._highlighted(view, "seat", seat.seat):
             self._ring(c, mat.cx, mat.cy, mat.w - 6, mat.h - 6)
         row_y = mat.cy - (self.name_h - self.label_h) / 2
@@ -590,14 +623,14 @@ class FramePainter:
             else:
                 self._slot(c, x, y, factor=factor)
             c.set_fill(INK)
-            c.text(x, y - ch / 2 - self.label_h + 3, str(stack.height), font=BODY_BOLD, size=self.pt(6.5),
+            self._label(c, x, y - ch / 2 - self.label_h + 3, str(stack.height), font=BODY_BOLD, size=self.pt(6.5),
                    align="center")
             if self._highlighted(view, "stack", seat.seat, stack.id):
                 self._ring(c, x, y, cw, ch)
         if len(seat.stacks) > len(shown):
             c.set_fill(INK)
             end = first_edge + direction * room
-            c.text(end, row_y - self.card_h / 2 - self.label_h + 3, f"+{len(seat.stacks) - len(shown)}",
+            self._label(c, end, row_y - self.card_h / 2 - self.label_h + 3, f"+{len(seat.stacks) - len(shown)}",
                    font=BODY_BOLD, size=self.pt(7), align="right" if inner_right else "left")
 
     def stack_grid(self, count: int) -> tuple[float, int, int]:
@@ -673,26 +706,47 @@ class FramePainter:
         c.set_fill(INK)
         c.circle(x, y, self.pt(7) * 0.8, fill=True)
         c.set_fill("#ffffff")
-        c.text(x, y - self.pt(7) * 0.35, str(number), font=BODY_BOLD, size=self.pt(7), align="center")
+        self._label(c, x, y - self.pt(7) * 0.35, str(number), font=BODY_BOLD, size=self.pt(7), align="center")
+
+    def _label(self, c: Canvas, x: float, y: float, text: str, *, font: str, size: float,
+               align: Align = "left") -> None:
+        """Draw one line of text at baseline ``y`` and remember its box in :attr:`labels` (arrows keep clear of it)."""
+        c.text(x, y, text, font=font, size=size, align=align)
+        self.labels.append(label_box(x, y, text, font=font, size=size, align=align))
 
     # -- furniture --------------------------------------------------------------------------
     def _header(self, c: Canvas, view: TableView, width: float, height: float) -> None:
-        size = self.pt(9.5)
+        """The clock badge top left, the rule at work in a pill top right, the stage label between
+        them: centred on the frame when it clears both, else centred in the room they leave. A rule
+        too long for the room left is shortened with an ellipsis and reported in :attr:`cut_text`."""
+        size, label_size, gap = self.pt(9.5), self.pt(8), 6.0
+        top, badge_h = height - 19, 15.0
+        clock = format_clock(view.clock_ms, self.renderer.language)
+        clock_w = max(size * 5.6, _text_width(clock, BODY_BOLD, size) + 8)
         c.set_fill(INK)
-        clock_w = size * 5.6
-        c.rect(4, height - 19, clock_w, 15, radius=3, fill=True)
+        c.rect(4, top, clock_w, badge_h, radius=3, fill=True)
         c.set_fill("#ffffff")
-        c.text(4 + clock_w / 2, height - 15, format_clock(view.clock_ms, self.renderer.language), font=BODY_BOLD, size=size, align="center")
-        if view.stage_label:
-            c.set_fill(MUTED)
-            c.text(width / 2, height - 15, view.stage_label, font=BODY_BOLD, size=self.pt(8), align="center")
+        self._label(c, 4 + clock_w / 2, height - 15, clock, font=BODY_BOLD, size=size, align="center")
+        left, right = 4 + clock_w + gap, width - 4
+        stage_w = _text_width(view.stage_label, BODY_BOLD, label_size) if view.stage_label else 0.0
         if view.rule_label:
-            label_w = min(width * 0.4, 24 + 0.58 * self.pt(8) * len(view.rule_label))
+            room = right - left - (stage_w + gap if stage_w else 0.0) - PILL_PAD * 2
+            rule = _shortened(view.rule_label, room, font=BODY_BOLD, size=label_size)
+            if rule != view.rule_label:
+                self.cut_text.append(TextCut("rule", view.rule_label, _text_width(view.rule_label, BODY_BOLD, label_size),
+                                             room, self.where))
+            label_w = _text_width(rule, BODY_BOLD, label_size) + PILL_PAD * 2
             c.set_fill(HIGHLIGHT)
-            c.rect(width - 4 - label_w, height - 19, label_w, 15, radius=3, fill=True)
+            c.rect(right - label_w, top, label_w, badge_h, radius=3, fill=True)
             c.set_fill(INK)
-            c.text(width - 4 - label_w / 2, height - 15, view.rule_label, font=BODY_BOLD, size=self.pt(8),
-                   align="center")
+            self._label(c, right - label_w / 2, height - 15, rule, font=BODY_BOLD, size=label_size, align="center")
+            right -= label_w + gap
+        if view.stage_label:
+            centre = width / 2
+            if centre - stage_w / 2 < left or centre + stage_w / 2 > right:
+                centre = (left + right) / 2
+            c.set_fill(MUTED)
+            self._label(c, centre, height - 15, view.stage_label, font=BODY_BOLD, size=label_size, align="center")
 
     def _caption(self, c: Canvas, view: TableView, width: float) -> None:
         """The "meanwhile" line over the caption box, at the bottom of the frame, in :data:`CAPTION_H`.
@@ -734,7 +788,7 @@ class TextCut:
     """A text of a frame that does not fit its box even at the smallest size allowed."""
 
     part: str
-    """``caption`` or ``meanwhile``."""
+    """``caption``, ``meanwhile`` or ``rule`` (the rule's pill in the header)."""
     text: str
     needed: float
     room: float
@@ -763,6 +817,64 @@ def text_height(text: str, width: float, *, font: str, size: float, language: st
 
 
 __all__ = ["Arrow", "FramePainter", "Highlight", "PlacedCard", "TextCut", "frame_height", "frame_size", "text_height"]
+
+
+def _text_width(text: str, font: str, size: float) -> float:
+    """How wide ``text`` sets in ``font`` at ``size`` (the bundled fonts registered first)."""
+    from cardgen.render.fonts import register_fonts
+    from cardgen.render.reportlab_canvas import text_width
+
+    register_fonts()
+    return text_width(text, font, size)
+
+
+def label_box(x: float, y: float, text: str, *, font: str, size: float, align: Align = "left") -> Box:
+    """The box of one line of ``text`` set at baseline ``y``: from its descenders to its accents."""
+    w = _text_width(text, font, size)
+    left = x - w / 2 if align == "center" else x - w if align == "right" else x
+    bottom, top = y - 0.22 * size, y + 0.8 * size
+    return left + w / 2, (bottom + top) / 2, w, top - bottom
+
+
+def _shortened(text: str, room: float, *, font: str, size: float) -> str:
+    """``text``, or as many of its words as fit ``room`` followed by an ellipsis."""
+    if _text_width(text, font, size) <= room:
+        return text
+    words = text.split(" ")
+    while len(words) > 1:
+        words.pop()
+        shorter = " ".join(words).rstrip(" :;,.\u00a0\u202f") + "…"
+        if _text_width(shorter, font, size) <= room:
+            return shorter
+    return "…"
+
+
+def _outside_boxes(start: tuple[float, float], end: tuple[float, float], boxes: list[Box],
+                   margin: float) -> list[tuple[float, float]]:
+    """The parts (as fractions 0..1 of the segment ``start``–``end``) that stay ``margin`` clear of every box."""
+    (sx, sy), (ex, ey) = start, end
+    dx, dy = ex - sx, ey - sy
+    cut: list[tuple[float, float]] = []
+    for cx, cy, w, h in boxes:
+        low, high = 0.0, 1.0
+        for d, origin, edge_low, edge_high in ((dx, sx, cx - w / 2 - margin, cx + w / 2 + margin),
+                                               (dy, sy, cy - h / 2 - margin, cy + h / 2 + margin)):
+            if abs(d) < 1e-9:
+                if not edge_low <= origin <= edge_high:
+                    low, high = 1.0, 0.0
+                continue
+            t1, t2 = sorted(((edge_low - origin) / d, (edge_high - origin) / d))
+            low, high = max(low, t1), min(high, t2)
+        if low < high:
+            cut.append((low, high))
+    parts, at = [], 0.0
+    for low, high in sorted(cut):
+        if low > at:
+            parts.append((at, low))
+        at = max(at, high)
+    if at < 1.0:
+        parts.append((at, 1.0))
+    return parts
 
 
 def _inside(mat: Mat, point: tuple[float, float]) -> bool:

@@ -200,6 +200,10 @@ def write_player(target: Path, html: str) -> Path:
     return target
 
 
+PHONE_TABLE_PX = 640
+"""How wide the table is drawn on a screen under 600 px, in a strip that scrolls sideways: its
+smallest label (8 pt of a 515 pt frame) is drawn at nearly 10 px (review-print F10)."""
+
 CSS = """
 *{box-sizing:border-box}
 html,body{margin:0;background:#fbfaf7;color:#222;font-family:Lato,sans-serif}
@@ -222,8 +226,9 @@ nav{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin:8px 0}
 .counter{margin-left:auto;font-weight:700}
 nav button{white-space:nowrap}
 @media (max-width:600px){h1{font-size:1rem}.caption{font-size:1rem}nav button{flex:1 1 auto;padding:6px 8px}
-nav label{flex:1 1 100%}.counter{width:100%;text-align:center}}
-"""
+nav label{flex:1 1 100%}.counter{width:100%;text-align:center}
+.table{overflow-x:auto;overscroll-behavior-x:contain}.table svg{width:PHONE_TABLE_PXpx;max-width:none;max-height:none}}
+""".replace("PHONE_TABLE_PX", str(PHONE_TABLE_PX))
 
 SCRIPT = """
 (function(){
@@ -249,11 +254,17 @@ function slide(from,to){
     });
   };
 }
+function pan(step,left){ /* a narrow screen scrolls the table sideways: keep the part looked at, else the dealer */
+  var t=step.querySelector('.table');if(!t||t.scrollWidth<=t.clientWidth)return;
+  t.scrollLeft=left||(t.scrollWidth-t.clientWidth)/2;
+}
 function show(j){
   j=Math.max(0,Math.min(steps.length-1,j));
   var from=steps[i],to=steps[j];
   var after=(j===i+1&&from.dataset.stage===to.dataset.stage)?slide(from,to):null;
+  var strip=from.querySelector('.table'),left=strip?strip.scrollLeft:0;
   from.classList.remove('on');to.classList.add('on');i=j;
+  pan(to,left);
   counter.textContent=String(i+1);
   var options=stage.options;for(var k=options.length-1;k>=0;k--){if(parseInt(options[k].value,10)<=i){stage.selectedIndex=k;break;}}
   if(after)after();
@@ -275,10 +286,12 @@ document.addEventListener('keydown',function(e){
   else if(e.key==='Home'){stop();show(0);}else if(e.key==='End'){stop();show(steps.length-1);}
 });
 var x0=null;
-document.addEventListener('touchstart',function(e){x0=e.touches[0].clientX;},{passive:true});
+document.addEventListener('touchstart',function(e){ /* a swipe on a table that scrolls pans it, elsewhere steps */
+  var t=e.target.closest?e.target.closest('.table'):null;
+  x0=(t&&t.scrollWidth>t.clientWidth)?null:e.touches[0].clientX;},{passive:true});
 document.addEventListener('touchend',function(e){if(x0===null)return;var dx=e.changedTouches[0].clientX-x0;x0=null;
   if(Math.abs(dx)>40){stop();show(i+(dx<0?1:-1));}},{passive:true});
-steps[0].classList.add('on');
+steps[0].classList.add('on');pan(steps[0],0);
 })();
 """
 

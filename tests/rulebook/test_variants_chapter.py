@@ -91,3 +91,22 @@ def test_names_match_the_engine() -> None:
     for name, values in OPTIONS.items():
         for value in values:
             parse_value(name, value)  # raises on a value the engine does not take
+
+
+def test_falling_open_points_are_this_editions_reading_and_the_stop_timing_is_the_engines() -> None:
+    """review-sim F8: Push's scope is an open point of the published text (A1), so the Options list may
+    not call one choice "the published rule" while "Settled in this edition" settles it; and a Stop
+    counts while the Ground is dealt, up to the engine's answer window after it lands (R46, A3)."""
+    from cardgen.games.falling import resolve_options
+
+    english = _chapter(FALLING)
+    french = _french(FALLING, set(english))
+    push = next(context for context, text in english.items() if text.startswith("**What a Push moves:**"))
+    assert "published rule" not in english[push] and "this edition's reading" in english[push]
+    assert "règle publiée" not in french[push] and "lecture de cette édition" in french[push]
+    assert resolve_options("official", {}).ground_window_ms > 0  # a Stop played just after the Ground lands counts
+    timing = [context for context, text in english.items() if "Stop saves" in text and "Ground" in text]
+    assert len(timing) == 2  # the house rule and the settled point
+    for context in timing:
+        assert "before the Ground lands" not in english[context] and "within a moment of its landing" in english[context]
+        assert "avant que le Sol ne tombe" not in french[context] and "dans l’instant qui suit sa chute" in french[context]

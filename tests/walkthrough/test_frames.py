@@ -303,3 +303,27 @@ def test_text_that_cannot_fit_is_reported_not_hidden(painter: FramePainter) -> N
     assert set(cuts) == {"meanwhile", "caption"}
     assert all(cut.needed > cut.room for cut in cuts.values())
     assert cuts["caption"].describe().startswith("page 3, step 2 of 9: the caption “A caption. A caption.")
+
+
+@pytest.mark.parametrize("width", [515.0, 420.0, 340.0])
+def test_the_header_keeps_clock_stage_label_and_rule_apart_at_any_width(painter: FramePainter, width: float) -> None:
+    """review-print F14: a long rule's pill covered the centred « … étape 13 sur 16 ». The stage label moves
+    into the room the clock and the pill leave; a rule too long for what is left is shortened and reported."""
+    from cardgen.walkthrough.frames import label_box
+
+    view = _view(stage_label="Partie 3 : On ajoute l’Extra · étape 13 sur 16", rule_label="Extra sur un Saut : le Saut reste")
+    painter.cut_text.clear()
+    canvas = RecordingCanvas()
+    painter.draw(canvas, view, width=width, height=340)
+    badges = [args for name, args, _ in canvas.records if name == "rect" and args[1] >= 340 - 20]
+    texts = {args[2]: label_box(args[0], args[1], args[2], font=kw["font"], size=kw["size"], align=kw["align"])
+             for name, args, kw in canvas.records if name == "text" and args[1] >= 340 - 20}
+    clock, pill = ((x, y, x + w, y + h) for x, y, w, h in badges)
+    cx, cy, w, h = texts[view.stage_label]
+    stage = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+    for a, b in ((clock, pill), (clock, stage), (stage, pill)):
+        assert a[2] <= b[0] or b[2] <= a[0], (width, a, b)
+    rule = next(text for text in texts if text not in (view.stage_label, "00:12.4"))
+    assert (rule == view.rule_label) == (not any(cut.part == "rule" for cut in painter.cut_text)), (width, rule)
+    if width < 400:
+        assert rule.endswith("…") and len(rule) < len(view.rule_label)

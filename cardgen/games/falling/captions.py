@@ -9,12 +9,13 @@ dealt to, a sweep that leaves the Skip behind).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardgen.games.falling import Event, TableSnapshot, kind_of
 from cardgen.model.deck import DeckSpec
 from cardgen.render.card_renderer import Translate
 from cardgen.games.falling.rules_shown import rule_of
+from cardgen.games.falling.snatch import snatches
 from cardgen.games.falling.texts import BY_CONTEXT
 from cardgen.walkthrough.table_view import Highlight, Move, SeatView, StackView, TableView, format_clock
 
@@ -47,6 +48,13 @@ class Narrator:
     stage_rules: tuple[str, ...] = ()
     language: str = "en"
     """The handout's language: how a list of names is joined (“A, B and C”, « A, B et C »)."""
+    _snatches: frozenset[int] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def is_snatch(self, index: int) -> bool:
+        """Whether pick-up number ``index`` took a card before the Hit's next card covered it (R37)."""
+        if self._snatches is None:
+            self._snatches = snatches(self.events)
+        return index in self._snatches
 
     def text(self, context: str, **values: object) -> str:
         label = BY_CONTEXT[context]
@@ -127,16 +135,9 @@ class Narrator:
     def _CardPickedUp(self, e: Event, index: int, table: TableSnapshot) -> tuple[str, tuple[Highlight, ...]]:  # noqa: N802
         player, card = e["player"], e["card"]
         marks = (Highlight("held", player),)
-        applied = self._rider_being_applied(index, self._owner_of_stack(index, e["stack"]))
-        if applied is not None and kind_of(applied) == "hit":
+        if self.is_snatch(index):
             return self.text("caption:CardPickedUp.snatch", player=self.name(player), card=self.card(card)), marks
         return self.text("caption:CardPickedUp", player=self.name(player), card=self.card(card)), marks
-
-    def _owner_of_stack(self, index: int, stack: int) -> int:
-        for earlier in reversed(self.events[:index]):
-            if earlier.kind in ("StackStarted", "CardDealt") and earlier["stack"] == stack:
-                return int(earlier["player"])
-        return -1
 
     def _RiderPlaced(self, e: Event, index: int, table: TableSnapshot) -> tuple[str, tuple[Highlight, ...]]:  # noqa: N802
         by, on, card = e["by"], e["on"], e["card"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from cardgen.games.falling.cards import GROUND, HIT, SKIP, SPLIT, kind_of
 from cardgen.games.falling.events import Event
 from cardgen.games.falling.replay import replay
+from cardgen.games.falling.snatch import snatches
 
 RULE_TITLES: dict[str, str] = {
     "R14": "the deal goes clockwise from the dealer's left",
@@ -30,7 +31,7 @@ RULE_TITLES: dict[str, str] = {
     "R29": "never two Riders",
     "R31": "dealt a Ground: out",
     "R33": "an imagined Ground",
-    "R37": "the first card of a Hit snatched in time",
+    "R37": "a card snatched before the Hit's next card covers it",
     "R43": "Push",
     "R44": "Grab",
     "R45": "Stop destroys a Rider",
@@ -54,10 +55,11 @@ class Moment:
 
 def find_moments(events: Iterable[Event]) -> list[Moment]:
     """Every (rule, event) pair of a log, in log order."""
+    events = list(events)
+    snatched = snatches(events)
     found: list[Moment] = []
     before = None
     deck_grounds: set[str] = set()
-    dealt_this_deal: set[str] = set()
     hit_applied = False
     stopped_in_deal: set[int] = set()
     had_stack: set[int] = set()
@@ -68,13 +70,12 @@ def find_moments(events: Iterable[Event]) -> list[Moment]:
             deck_grounds = {c for c in e["deck"] if kind_of(c) == GROUND}
             had_stack = {s.seat for s in after.seats if s.stacks}
         elif k == "DealStarted":
-            dealt_this_deal, hit_applied = set(), False
+            hit_applied = False
             stopped_in_deal = set()
             if index <= 2:
                 rules.append("R14")
         elif k == "CardDealt" and before is not None:
             seat = before.seats[e["player"]]
-            dealt_this_deal.add(e["card"])
             if len(seat.stacks) >= 2 and not hit_applied:
                 rules.append("R16")
             if kind_of(e["card"]) == GROUND and e["card"] not in deck_grounds:
@@ -103,7 +104,7 @@ def find_moments(events: Iterable[Event]) -> list[Moment]:
             rules.append("R31")
             if e["player"] in stopped_in_deal:
                 rules.append("R47")
-        elif k == "CardPickedUp" and hit_applied and e["card"] in dealt_this_deal:
+        elif k == "CardPickedUp" and index in snatched:
             rules.append("R37")
         elif k in ("RiderPushed", "RiderGrabbed") and before is not None:
             rules.append("R43" if k == "RiderPushed" else "R44")

@@ -31,8 +31,9 @@ CAPTIONS: tuple[Label, ...] = (
                "A card dealt because of a Hit or a Split. {rider} is that Rider's name."),
     label_here("caption:StackEmptied", "{player}'s stack is empty, so it disappears.", "A stack vanishes when its last card is taken."),
     label_here("caption:CardPickedUp", "{player} picks up **{card}** from the top of a stack.", "A player takes a top card into their hand."),
-    label_here("caption:CardPickedUp.snatch", "{player} snatches **{card}**, the first card of the Hit, before the next one lands: fast, and allowed.",
-               "Taking the first card of a Hit before the dealer covers it."),
+    label_here("caption:CardPickedUp.snatch", "{player} snatches **{card}** before the Hit's next card covers it: fast, and allowed.",
+               "R37: taking a card during a Hit (often before the Hit is even announced) before the dealer's quick next card "
+               "lands on it."),
     label_here("caption:RiderPlaced", "{by} lays **{card}** sideways in front of {on}.", "A Rider placed on another player."),
     label_here("caption:RiderPlaced.self", "{by} lays **{card}** sideways in front of themselves.", "A Rider placed on the player's own stacks."),
     label_here("caption:RiderPlaced.mid_deal", "{by} lays **{card}** in front of {on} while the dealer is dealing to them: it waits until the next pass.",
