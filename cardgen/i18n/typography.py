@@ -65,7 +65,18 @@ _TIMES_NUMBER = re.compile(r"(?<=×)[ \t]+(?=\d)")
 _WORD_NUMBER = re.compile(rf"(?<={_LETTER})[ \t]+(?=\d{{1,3}}(?!\d|[.,:]\d|[ \t]+{_LETTER}))")
 _NUMBER_WORD = re.compile(rf"(?<![\d.,:])(\d{{1,3}})[ \t]+(?={_LETTER})")
 _INITIAL = re.compile(r"(?<![\w.])([A-Z]\.)[ \t]+(?=[A-Z])")
-_SHORT_NAME = re.compile(r"(?<![\w’'-])([A-Z][a-zà-ÿ]{1,5})[ \t]+(?=[A-Z][a-zà-ÿ]{2,11}(?![\w’'-]))")
+_CAPITALISED_RUN = re.compile(r"(?<![\w’'-])[A-Z][a-zà-ÿ]*(?:[ \t]+[A-Z][a-zà-ÿ]*)+(?![\w’'-])")
+_SHORT_FIRST = re.compile(r"[A-Z][a-zà-ÿ]{1,5}")
+_NAME_SECOND = re.compile(r"[A-Z][a-zà-ÿ]{2,11}")
+
+
+def _tie_short_name(match: re.Match[str]) -> str:
+    """A two-word name with a short first word ("Jasper Wentworth", "Magic Weapon") stays on one line;
+    a longer run of capitalised words (a title: "Moon Ore Sharpening Stone") is left breakable."""
+    words = match.group().split()
+    if len(words) == 2 and _SHORT_FIRST.fullmatch(words[0]) and _NAME_SECOND.fullmatch(words[1]):
+        return words[0] + NBSP + words[1]
+    return match.group()
 
 # -- French -----------------------------------------------------------------------------------
 _BEFORE_HIGH = re.compile(rf"(?<=[^\s{NBSP}{NNBSP}]){_SPACES}*([;!?]+)")
@@ -88,7 +99,7 @@ def _common(segment: str, *, opening: str, closing: str) -> str:
     segment = _WORD_NUMBER.sub(NBSP, segment)
     segment = _NUMBER_WORD.sub(r"\1" + NBSP, segment)
     segment = _INITIAL.sub(r"\1" + NBSP, segment)
-    segment = _SHORT_NAME.sub(r"\1" + NBSP, segment)
+    segment = _CAPITALISED_RUN.sub(_tie_short_name, segment)
     return segment
 
 

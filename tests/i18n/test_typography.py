@@ -64,6 +64,9 @@ def test_code_values_links_and_times_are_left_alone(text: str) -> None:
     ("by Jasper Wentworth and J. Ernest", f"by Jasper{NBSP}Wentworth and J.{NBSP}Ernest"),
     ("What? Yes: no! 2-4 players, at 00:25.8", f"What? Yes: no! 2-4{NBSP}players, at 00:25.8"),
     ("the 'Rider' card", "the ‘Rider’ card"),
+    # a two-word name stays on one line; a longer title stays breakable (“Moon Ore / Sharpening Stone”)
+    ("the Moon Ore Sharpening Stone", "the Moon Ore Sharpening Stone"),
+    ("Shield Bearer and Jasper Wentworth", f"Shield{NBSP}Bearer and Jasper{NBSP}Wentworth"),
     ("'Hit' first, then James' card", "‘Hit’ first, then James’ card"),
     ("(in the '90s)", "(in the ’90s)"),
     ('"the \'inner\' one"', "“the ‘inner’ one”"),
