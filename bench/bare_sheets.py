@@ -6,7 +6,7 @@ path (embedded once), two lines of wrapped rule text (a Paragraph), and on the m
 page a full-bleed back image with the deck title; crop marks, TrimBox/BleedBox, duplex. It draws
 the pages cardgen imposes (``geometry.json`` in the deck folder, written by ``bench/sheets.py``
 outside the timed runs): the same cards per page, the marks inside the printer margin, the label
-line with its 10 mm bar. It is
+line with its 10 mm bar on fronts and backs. It is
 set up the fast way (``rl_config.useA85 = 0``, DESIGN.md "Performance facts").
 
     python bench/bare_sheets.py DECK_DIR OUT.pdf
@@ -47,7 +47,6 @@ def main(deck: Path, out: Path) -> None:
     page = tuple(geometry["page"])
     fronts, backs = geometry["fronts"], geometry["backs"]
     per_page = len(fronts)
-    label = geometry["label"]
     style = ParagraphStyle("text", fontName="Lato", fontSize=9.5, leading=9.5 * 1.22, alignment=TA_CENTER,
                            textColor=text_colour)
     inner = 4 * mm  # the safe zone text stays inside
@@ -66,14 +65,15 @@ def main(deck: Path, out: Path) -> None:
         for segment in segments:
             c.line(*segment)
 
-    def label_line(number: int, count: int) -> None:
+    def label_line(number: int, count: int, side: str = "fronts") -> None:
+        label = geometry["label" if side == "fronts" else "back_label"]
         size = label["size"]
         ascent, descent = pdfmetrics.getAscentDescent("Lato", size)
         baseline = label["y"] + (label["depth"] - (ascent - descent)) / 2 - descent
         grey = HexColor("#595959")
         c.setFillColor(grey)
         c.setFont("Lato", size)
-        c.drawString(label["x"], baseline, f"{data['title']} · sheet {number}/{count} · fronts")
+        c.drawString(label["x"], baseline, f"{data['title']} · sheet {number}/{count} · {side}")
         end = label["end"] - 0.5
         start, mid = end - label["bar"], baseline + size * 0.3
         c.setStrokeColor(grey)
@@ -116,6 +116,7 @@ def main(deck: Path, out: Path) -> None:
             c.restoreState()
         _ = back_colour
         marks(geometry["back_marks"][len(chunk)])
+        label_line(first // per_page + 1, count, "backs")
         c.showPage()
     c.save()
 

@@ -63,7 +63,7 @@ def write_geometry(deck: Path) -> Path:
 
     Computed here, outside the timed runs, with cardgen's own imposition: the bare script then
     draws the very pages cardgen draws (the same cards per page, marks inside the printer margin,
-    the label line), so the two PDFs hold the same pages and the ratio compares drawing with drawing.
+    the label lines of fronts and backs), so the two PDFs hold the same pages and the ratio compares drawing with drawing.
     """
     import json
 
@@ -78,6 +78,7 @@ def write_geometry(deck: Path) -> Path:
     if any(slot.turn for slot in fronts.slots + backs.slots):
         raise SystemExit("the bare script draws upright cards only")
     band = label_bands(fronts, "bottom")[0]
+    back_band = label_bands(backs, "bottom")[0]
     geometry = {
         "page": [fronts.paper.width_pt, fronts.paper.height_pt],
         "fronts": [[slot.x, slot.y] for slot in fronts.slots],
@@ -86,6 +87,8 @@ def write_geometry(deck: Path) -> Path:
         "back_marks": [crop_mark_segments(backs, backs.slots[:n]) for n in range(len(backs.slots) + 1)],
         "label": {"x": band[0].x, "y": band[0].y, "depth": band[0].depth, "end": band[-1].x + band[-1].length,
                   "size": LABEL_SIZE, "bar": SCALE_BAR},
+        "back_label": {"x": back_band[0].x, "y": back_band[0].y, "depth": back_band[0].depth,
+                       "end": back_band[-1].x + back_band[-1].length, "size": LABEL_SIZE, "bar": SCALE_BAR},
     }
     path = deck / "geometry.json"
     path.write_text(json.dumps(geometry))
