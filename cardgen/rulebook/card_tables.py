@@ -168,8 +168,11 @@ def stats_table(deck: DeckSpec, translate: Translate, styles: Styles, *, width: 
                         hint="e.g. types: fighter, ranger / fields: move, jump, health / notes: fall")
     cards = [card for key in types for card in deck.cards if card.type == key]
     center = styles.cell.clone("stat-cell", alignment=1, fontName=BODY_BOLD, fontSize=styles.cell.fontSize * 1.1)
+    # a stat's name wider than its narrow column ("Mouvement" in a booklet) is hyphenated in the book's
+    # language rather than cut anywhere by reportlab
     head_center = styles.cell_head.clone("stat-head", alignment=1,
-                                         fontSize=max(MIN_PRINTED_PT, styles.cell_head.fontSize * 0.86))
+                                         fontSize=max(MIN_PRINTED_PT, styles.cell_head.fontSize * 0.86),
+                                         hyphenationLang=styles.body.hyphenationLang, hyphenationMinWordLength=7)
     ability_style = styles.cell.clone("abilities", fontSize=styles.cell.fontSize * 0.95,
                                       leading=styles.cell.leading * 0.98)
     name_width = width * 0.25

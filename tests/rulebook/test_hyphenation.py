@@ -36,3 +36,28 @@ def test_compound_words_keep_their_hyphens_in_narrow_columns(width: int) -> None
     assert len(lines) > 3, "the column is narrow enough to wrap"
     joined = "".join(lines)
     assert [w for w in COMPOUNDS if not _kept(w, joined)] == [], text.replace("\n", " | ")
+
+
+def test_a_stat_name_wider_than_its_booklet_column_is_hyphenated_not_cut() -> None:
+    """Fall Damage's French booklet: the stats table's « Mouvement » column is narrower than the word;
+    it must read « Mouve- / ment » (final review), not « Mouvem / ent »."""
+    from pathlib import Path
+    from tempfile import TemporaryDirectory
+
+    from cardgen.build import translator_for
+    from cardgen.loading import load_deck
+    from cardgen.rulebook.builder import write_rulebook
+    from tests.conftest import ROOT
+
+    deck = load_deck(ROOT / "decks" / "fall-damage")
+    translate = translator_for(deck, "fr")
+    names = [translate(f"label:{key}", deck.labels[key]) for key in ("move", "jump", "health", "attack", "reach", "push")]
+    with TemporaryDirectory() as folder:
+        out = Path(folder) / "booklet.pdf"
+        write_rulebook(deck, out, translate=translate, language="fr", booklet=True)
+        lines = [line.strip() for page in pypdf.PdfReader(out).pages for line in page.extract_text().splitlines()]
+    cut = [(a, b) for a, b in zip(lines, lines[1:]) for name in names
+           if a and b and not a.endswith("-") and any(a.endswith(name[:k]) and b.startswith(name[k:])
+                                                     for k in range(2, len(name) - 1))]
+    assert cut == []
+    assert any(line.endswith("Mouve-") for line in lines)  # the narrow column does hyphenate it
