@@ -40,7 +40,7 @@ from cardgen.errors import CardgenError, DeckError, ProblemList
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
 from cardgen.model.deck import DeckSpec
-from cardgen.output import remove_stale_temps, staged_folder
+from cardgen.output import missing_folders, remove_stale_temps, staged_folder
 
 
 @click.command("build")
@@ -134,7 +134,7 @@ def _build(jobs: list[Job], decks: dict[Path, tuple[int, DeckSpec]], problems: d
         if job.product in CHECKS:
             return job
         if job.out_dir not in stages:
-            made[:0] = _missing_folders(job.out_dir)
+            made[:0] = missing_folders(job.out_dir)
             remove_stale_temps(job.out_dir)
             stages[job.out_dir] = stack.enter_context(staged_folder(job.out_dir))
         return replace(job, out_dir=stages[job.out_dir])
@@ -191,15 +191,6 @@ def timeline(results: list[JobResult], *, since: float) -> list[str]:
                                                          if not r.skipped), 1)}
     return [f"  {r.started - since:6.2f} – {r.ended - since:5.2f} s  worker {workers[r.worker]}  "
             f"{r.cpu:5.2f} CPU s  {r.job.label}" for r in sorted(results, key=lambda r: r.started) if not r.skipped]
-
-
-def _missing_folders(folder: Path) -> list[Path]:
-    """``folder`` and those of its parents that do not exist yet, deepest first."""
-    missing = []
-    while not folder.exists() and not folder.is_symlink() and folder != folder.parent:
-        missing.append(folder)
-        folder = folder.parent
-    return missing
 
 
 def _raise_any(problems: dict[int, list[CardgenError]]) -> None:
