@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
+from collections.abc import Container
 
 _all_loaded = False
 _loaded: set[str] = set()
@@ -50,3 +51,12 @@ def load_games(game: str | None = None) -> None:
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if info.ispkg:
             _load(info.name)
+
+
+def load_registering(name: str, registry: Container[str], game: str | None = None) -> None:
+    """Load plugins until ``registry`` holds ``name``: ``game``'s first (a deck's own game), then
+    every game's. Nothing is loaded when it is there already."""
+    if name not in registry:
+        load_games(game)
+    if name not in registry:
+        load_games()

@@ -241,12 +241,9 @@ def register_diagram(name: str, *, labels: tuple[Label, ...] = (), needs: tuple[
 def find_diagram(name: str, game: str | None = None) -> DiagramMaker | None:
     """The diagram registered as ``name``, by this module or by a game's plugin (``game``'s first:
     the deck's own game; every game's when that one has no such diagram)."""
-    from cardgen.games import load_games
+    from cardgen.games import load_registering
 
-    if name not in DIAGRAMS:
-        load_games(game)
-    if name not in DIAGRAMS:
-        load_games()
+    load_registering(name, DIAGRAMS, game)
     return DIAGRAMS.get(name)
 
 

@@ -88,12 +88,9 @@ CLASS_LABELS: dict[str, tuple[Label, ...]] = {
 
 def diagram_labels(name: str, game: str | None = None) -> tuple[Label, ...]:
     """The labels of the diagram ``name`` (``game``'s plugin is asked first, as :func:`find_diagram` does)."""
-    from cardgen.games import load_games
+    from cardgen.games import load_registering
 
-    if name not in DIAGRAMS:
-        load_games(game)
-    if name not in DIAGRAMS:
-        load_games()
+    load_registering(name, DIAGRAMS, game)
     return DIAGRAMS.get(name, ())
 
 
