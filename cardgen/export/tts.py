@@ -44,19 +44,15 @@ def plain_spaces(text: str) -> str:
 
 def card_description(card: CardSpec, deck: DeckSpec, translate: Translate) -> str:
     """A card's tooltip: its rule text, then its stats (those the deck names in ``labels``, as
-    ``Move 4 · Health 5``), then its abilities (``[b]Name.[/b] text``), one per line."""
+    ``Move 4 · Health 5``), then its abilities (``[b]Name.[/b] text``, as the card prints them), one per line."""
+    from cardgen.render.elements.abilities import ability_text
+
     lines = [translate(f"card:{card.id}.text", card.text)] if card.text else []
     stats = [f"{_label(deck, translate, key)} {_stat_value(card, deck, translate, key, value)}"
              for key, value in card.stats.items() if deck.labels.get(key)]
     if stats:
         lines.append(" · ".join(stats))
-    for number, ability in enumerate(card.abilities):
-        text = translate(f"card:{card.id}.abilities.{number}.text", ability.text)
-        if "tip" in ability.icons:
-            text = f"*{text}*"
-        if ability.name:
-            text = f"**{translate(f'card:{card.id}.abilities.{number}.name', ability.name)}.** {text}"
-        lines.append(text)
+    lines += [ability_text(translate, card, number, ability) for number, ability in enumerate(card.abilities)]
     return tts_text("\n".join(lines), deck, translate)
 
 

@@ -11,20 +11,20 @@ from cardgen.layout.units import parse_length
 from cardgen.model.deck import AbilitySpec, CardSpec, CardTypeSpec
 from cardgen.model.layout import ElementSpec
 from cardgen.render.canvas import Canvas
-from cardgen.render.element_kit import ElementRenderer, element_kind
+from cardgen.render.element_kit import ElementRenderer, Translate, element_kind
 from cardgen.render.elements.ability_icons import ABILITY_ICONS
 
 SPACE_BETWEEN = 0.5  # of the font size, between two abilities
 ICON_SCALE = 1.2  # icon side, in font sizes
 
 
-def ability_text(r: ElementRenderer, card: CardSpec, number: int, ability: AbilitySpec) -> str:
+def ability_text(translate: Translate, card: CardSpec, number: int, ability: AbilitySpec) -> str:
     """The paragraph of one ability in the card's language (Markdown bold and italics)."""
-    text = r.translate(f"card:{card.id}.abilities.{number}.text", ability.text)
+    text = translate(f"card:{card.id}.abilities.{number}.text", ability.text)
     if "tip" in ability.icons:
         text = f"*{text}*"
     if ability.name:
-        name = r.translate(f"card:{card.id}.abilities.{number}.name", ability.name)
+        name = translate(f"card:{card.id}.abilities.{number}.name", ability.name)
         text = f"**{name}.** {text}"
     return text
 
@@ -53,7 +53,7 @@ def draw_abilities(r: ElementRenderer, c: Canvas, e: ElementSpec, card: CardSpec
         return
     box = r.safe_box(r.box(e))
     font = r.font_name(e.font)
-    texts = [ability_text(r, card, n, a) for n, a in enumerate(card.abilities)]
+    texts = [ability_text(r.translate, card, n, a) for n, a in enumerate(card.abilities)]
     counts = [len(a.icons) for a in card.abilities]
     size = parse_length(e.size)
     smallest = parse_length(e.min_size) if e.min_size else size
