@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from reportlab import rl_config
@@ -379,18 +380,29 @@ SPACINGS = (1.0, 0.8, 0.6)
 """Space around blocks tried, in order, to pull a short last page back (see :func:`make_styles`)."""
 
 
+class _FirstPassEnough(Exception):
+    """Raised between a book's layout passes once the first has shown that its PDF will not be kept."""
+
+
 def _render(deck: DeckSpec, target: Any, *, translate: Translate, language: str, paper: str, booklet: bool,
             part: str = "all") -> int:
     """Typeset the book into ``target``; a short last page (a closing section alone) is pulled back onto the
     page before by tightening the space around blocks, when that saves the page. A page-size book with a
     page left under ``MIN_INNER_PAGE`` full before its last (a figure that did not fit after a list kept
-    together) is tightened too, when that fills it without adding a page."""
+    together) is tightened too, when that fills it without adding a page.
+
+    The first layout pass already gives the book's pages and how full each is (the contents are seeded,
+    see contents_seed.py; the second pass only writes the contents' page numbers). So a spacing whose
+    PDF will not be kept — the first, when the book will be tightened; a later one that is no better —
+    stops after that pass, and the first is laid out in full again only if no tighter spacing is better.
+    """
     title = translate("deck:title", deck.title)
     rl_config.useA85 = 0
-    first_pages = None
-    first_short_inner = False
-    better = False
-    for spacing in SPACINGS:
+    first: tuple[int, bool] | None = None
+    """The first spacing's pages, and whether a page before its last is under MIN_INNER_PAGE."""
+
+    def attempt(spacing: float, keep: Callable[[Any], bool]) -> tuple[Any, io.BytesIO, bool]:
+        """Lay the book out at ``spacing``; stop after the first pass unless ``keep(doc)`` says its PDF may be used."""
         story, geo = build_story(deck, translate=translate, language=language, paper=paper, booklet=booklet,
                                  spacing=spacing, part=part)
         buffer = io.BytesIO()
@@ -398,23 +410,57 @@ def _render(deck: DeckSpec, target: Any, *, translate: Translate, language: str,
                       title=title, author=deck.designer + (f" ({deck.publisher})" if deck.publisher else ""),
                       subject=label(translate, "book:subject", title=title), creator="cardgen", lang=language,
                       displayDocTitle=1)
-        seed_contents(story)  # two layout passes instead of three (contents_seed.py)
-        doc.multiBuild(story, canvasmaker=partial(BookCanvas, icon_painter=icon_painter(deck)), maxPasses=6)
+
+        def between_passes(kind: str, value: Any) -> None:
+            if kind == "PASS" and value == 2 and not keep(doc):
+                raise _FirstPassEnough
+
+        if seed_contents(story):  # two layout passes instead of three (contents_seed.py) …
+            doc.setProgressCallBack(between_passes)  # … of which the first gives the pages as they will be
+        try:
+            doc.multiBuild(story, canvasmaker=partial(BookCanvas, icon_painter=icon_painter(deck)), maxPasses=6)
+        except _FirstPassEnough:
+            return doc, buffer, False
+        return doc, buffer, True
+
+    def short_inner(doc: Any) -> bool:
         pages = int(doc.page)
-        short_inner = not booklet and any(doc.used.get(page, 1.0) < MIN_INNER_PAGE for page in range(2, pages))
-        if first_pages is None:
-            first_pages, first_pdf, first_short_inner = pages, buffer.getvalue(), short_inner
-        better = pages < first_pages or (first_short_inner and not short_inner and pages <= first_pages)
-        if better or spacing == SPACINGS[-1] or pages <= 2:
-            break
-        if doc.used.get(pages, 1.0) >= SHORT_LAST_PAGE and not first_short_inner:
-            break
-    chosen = (pages, buffer.getvalue()) if better else (first_pages, first_pdf)
+        return not booklet and any(doc.used.get(page, 1.0) < MIN_INNER_PAGE for page in range(2, pages))
+
+    def settled(doc: Any) -> bool:
+        """Whether the first spacing's book is kept without trying a tighter one."""
+        pages = int(doc.page)
+        return pages <= 2 or len(SPACINGS) == 1 or (doc.used.get(pages, 1.0) >= SHORT_LAST_PAGE and not short_inner(doc))
+
+    def better(doc: Any) -> bool:
+        assert first is not None
+        pages = int(doc.page)
+        return pages < first[0] or (first[1] and not short_inner(doc) and pages <= first[0])
+
+    doc, buffer, complete = attempt(SPACINGS[0], settled)
+    first = (int(doc.page), short_inner(doc))
+    if not settled(doc):
+        first_pdf = buffer.getvalue() if complete else None  # a book without contents is done in one pass
+        for spacing in SPACINGS[1:]:
+            doc, buffer, complete = attempt(spacing, better)
+            if better(doc):
+                break
+            pages = int(doc.page)
+            if pages <= 2 or (doc.used.get(pages, 1.0) >= SHORT_LAST_PAGE and not first[1]):
+                break
+        if not better(doc):  # no tighter spacing did better: the first spacing's book
+            if first_pdf is None:
+                doc, buffer, _ = attempt(SPACINGS[0], lambda doc: True)
+            else:
+                buffer = io.BytesIO(first_pdf)
+                doc = None
+    pdf = buffer.getvalue()
+    pages = first[0] if doc is None else int(doc.page)
     if isinstance(target, (str, Path)):
-        Path(target).write_bytes(chosen[1])
+        Path(target).write_bytes(pdf)
     else:
-        target.write(chosen[1])
-    return chosen[0]
+        target.write(pdf)
+    return pages
 
 
 class _AtBottom(Flowable):
