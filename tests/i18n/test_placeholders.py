@@ -66,3 +66,41 @@ def test_a_placeholder_named_fewer_or_more_times_is_not_reported_missing() -> No
 def test_bold_counts_are_told_as_counts() -> None:
     assert differences("**a** and **b**", "**a et b**") == ["markup **bold** appears 1× in the translation, 2× in the source"]
     assert differences("**a**", "**a** **b**") == ["markup **bold** appears 2× in the translation, 1× in the source"]
+
+
+def _every_shipped_string() -> set[str]:
+    from babel.messages.pofile import read_po
+
+    from tests.conftest import ROOT
+
+    texts: set[str] = set()
+    for path in sorted((ROOT / "decks").glob("*/locale/*.po*")):
+        with path.open("rb") as handle:
+            for message in read_po(handle):
+                for text in (message.id, message.string):
+                    texts.update([text] if isinstance(text, str) else list(text or ()))
+    return texts
+
+
+def test_texts_read_without_parsing_give_what_markdown_it_gives() -> None:
+    """The fast path (no character an inline rule starts at) agrees with the parser on every
+    shipped string, and on plain texts near the edge (other CommonMark punctuation, spaces)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from cardgen.i18n.placeholders import _inline_markup, _MAY_BE_MARKUP, _parsed_markup
+
+    edge = {"5 > 3 = 2 + 1", "100 % ~ 90 %", "a#b $5 a:b ^x {n} }{ @me", " lead and trail ", "tab\there",
+            "« Frappe ! »", "x -- y", "~~strike~~", "l'as d’or", "a   b",
+            "a &amp; b", "see <https://example.org>", "one  \ntwo", "a \\*b", "`x`", "_y_", "![i](p)", "[l](#a)"}
+    texts = _every_shipped_string() | edge
+    assert sum(1 for text in texts if not _MAY_BE_MARKUP.search(text)) > 300  # the path is taken
+    for text in texts:
+        assert _inline_markup(text) == _parsed_markup(text), text
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.text(alphabet=st.sampled_from(list("ab é{}%#$+-:=>@]^~ \t«»’.,;?0&<*_`[!\\\n")), max_size=30))
+    def agrees(text: str) -> None:
+        assert _inline_markup(text) == _parsed_markup(text)
+
+    agrees()
