@@ -24,19 +24,19 @@ class Label:
     comment: str = ""
     file: str = FILE
     line: int | None = None
+    plural: str = ""  # a counted label's English plural (``text`` is then its singular): i18n.plurals
 
 
-def _label(context: str, text: str, comment: str = "") -> Label:
-    line = sys._getframe(1).f_lineno
-    return Label(context, text, comment, FILE, line)
+def _label(context: str, text: str, comment: str = "", *, plural: str = "") -> Label:
+    return Label(context, text, comment, FILE, sys._getframe(1).f_lineno, plural)
 
 
-def label_here(context: str, text: str, comment: str = "") -> Label:
+def label_here(context: str, text: str, comment: str = "", *, plural: str = "") -> Label:
     """A label whose source position (for the catalog's ``#:`` line) is the caller's file and line;
     the file is resolved once per module (:func:`_shown_file`), not once per label. (Catalogs show
     the line numbers of this file's labels: keep the lines above them as many as they are.)"""
     frame = sys._getframe(1)
-    return Label(context, text, comment, _shown_file(frame.f_code.co_filename), frame.f_lineno)
+    return Label(context, text, comment, _shown_file(frame.f_code.co_filename), frame.f_lineno, plural)
 
 
 BOOK: tuple[Label, ...] = (
@@ -127,3 +127,4 @@ def _shown_file(filename: str) -> str:
     path = Path(filename).resolve()
     root = Path(__file__).resolve().parents[2]  # the folder holding the cardgen package
     return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
+
