@@ -64,6 +64,11 @@ def label_text(translate: Translate, label: Labelled, n: int | None = None) -> s
     return npgettext(translate, label.context, label.text, label.plural, n)
 
 
+def label_english(label: Labelled, n: int | None = None) -> str:
+    """A label's English, in the form for ``n`` when it is counted."""
+    return english_form(label.text, label.plural, n if n is not None else 2) if label.plural else label.text
+
+
 @lru_cache(maxsize=32)
 def plural_rule(expression: str) -> PluralRule:
     """A ``Plural-Forms`` expression (``(n > 1)``) as a function, parsed by gettext (never ``eval``);
