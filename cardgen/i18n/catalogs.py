@@ -285,8 +285,6 @@ def catalog_bytes(catalog: Catalog) -> bytes:
     po.metadata = {name: value.strip().replace("charset=utf-8", "charset=UTF-8")
                    for name, value in catalog.mime_headers}
     po.metadata_is_fuzzy = bool(catalog.fuzzy)
-    if catalog.locale is None and any(isinstance(message.id, tuple) for message in catalog):
-        po.metadata["Plural-Forms"] = "nplurals=INTEGER; plural=EXPRESSION;"  # as xgettext writes a template
     for message in catalog:
         if message.id:
             po.append(_po_entry(message))
