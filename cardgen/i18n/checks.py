@@ -334,9 +334,6 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
                 where = "the bundled fonts or the deck's own fonts" if deck_fonts else "the bundled fonts"
                 found.append(f"character {listed} is not in {where}")
             problems += [f"{problem} ({label})" if label else problem for problem in found]
-        if message.plural and len(entry.string) > nplurals:
-            problems.append(f"format: msgstr[{nplurals}] and after: the catalog's Plural-Forms gives {nplurals} forms "
-                            f"(msgstr[0] to msgstr[{nplurals - 1}]); remove the others (msgfmt -c refuses the catalog)")
         for problem in problems:
             report.problems.append(I18nError(problem, path=shown, line=entry.lineno, field=message.context))
         if not problems:
