@@ -141,5 +141,5 @@ def extract_messages(deck: DeckSpec) -> list[SourceMessage]:
         key = (message.context, message.text)
         if key not in seen:
             seen.add(key)
-            unique.append(replace(message, comment=translator_note(message.text, message.comment)))
+            unique.append(replace(message, comment=translator_note(message.plural or message.text, message.comment)))
     return unique

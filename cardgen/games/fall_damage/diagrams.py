@@ -72,7 +72,8 @@ class _Labels:
 
     def __call__(self, key: str, **values: object) -> str:
         """A label filled with ``values``; a counted label in the form for its ``{n}``."""
-        from cardgen.i18n.plurals import label_english, label_text  # imported here: the lines above are catalog references
+        # imported here, not above: the labels' line numbers are the catalogs' references
+        from cardgen.i18n.plurals import label_english, label_text
 
         label = self.by_context[key]
         n = values.get("n")
