@@ -90,14 +90,15 @@ def is_translated(string: str | tuple[str, ...] | list[str] | None) -> bool:
 
 def _forms(message: SourceMessage, string: str | tuple[str, ...] | list[str], count: int) -> str | tuple[str, ...]:
     """``string`` as ``message`` holds it: one string, or ``count`` forms for a counted string (a
-    single translation carried over to a counted string fills every form; a counted one carried
-    over to a plain string gives its first form)."""
+    single translation carried over to a counted string fills every form, to be reviewed; a counted
+    one carried over to a plain string gives its first form; forms the language has and the old
+    entry had not stay empty, for the translator)."""
     if not message.plural:
         return (string[0] if string else "") if isinstance(string, (list, tuple)) else string
     if not isinstance(string, (list, tuple)):
         return (string,) * count
     forms = tuple(string[:count])
-    return forms + (forms[-1] if forms else "",) * (count - len(forms))
+    return forms + ("",) * (count - len(forms))
 
 
 def _add(catalog: Catalog, message: SourceMessage, string: str | tuple[str, ...] | list[str] = "", *,
@@ -380,6 +381,7 @@ def _merge(deck: DeckSpec, old: Catalog, messages: list[SourceMessage]) -> tuple
     obsolete.
     """
     new = _new_catalog(deck, locale=old.locale)
+    new.mime_headers = [("Plural-Forms", old.plural_forms)]  # the translator's rule, if they wrote their own
     new.language_team = old.language_team
     new.last_translator = old.last_translator
     new.revision_date = old.revision_date

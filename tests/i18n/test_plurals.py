@@ -342,3 +342,19 @@ def test_update_turns_a_translated_string_into_a_fuzzy_counted_one(tmp_path: Pat
     results = catalogs.update(deck)
     assert results[0].fuzzy == 0
     assert check_catalog(deck, "fr").ok
+
+
+def test_update_keeps_the_translator_s_own_plural_rule_and_asks_for_the_new_form(tmp_path: Path) -> None:
+    """A header with three forms survives ``i18n update``; the third form of each counted entry is asked for."""
+    header = "nplurals=3; plural=(n==0 ? 0 : n==1 ? 1 : 2);"
+    deck = _falling_with(tmp_path, "meanwhile:dealt", ("{count} carte distribuée", "{count} cartes distribuées"),
+                         header=header)
+    catalogs.update(deck)
+    po = polib.pofile(str(deck.folder / "locale" / "fr.po"), wrapwidth=0)
+    assert po.metadata["Plural-Forms"] == header
+    entry = next(e for e in po if e.msgctxt == "meanwhile:dealt")
+    assert entry.msgstr_plural == {0: "{count} carte distribuée", 1: "{count} cartes distribuées", 2: ""}
+    report = check_catalog(deck, "fr")
+    assert any(p.field == "meanwhile:dealt" and p.message.startswith("missing: msgstr[2] not translated yet")
+               for p in report.problems)
+    assert any(w.field == "Plural-Forms" and "French has 2 in the CLDR" in w.message for w in report.warnings)
