@@ -203,14 +203,14 @@ def typography_warnings(translation: str, language: str = "fr") -> list[str]:
     return out
 
 
-def _plural_rule(catalog: Catalog, report: CatalogReport, shown: Path) -> tuple[PluralRule, int]:
+def _plural_rule(catalog: Catalog, report: CatalogReport, shown: Path) -> tuple[PluralRule, int] | None:
     """The catalog header's plural rule and number of forms (Babel's for the language when the header
-    has none); a header gettext cannot read is a problem, and English's rule is used meanwhile. A
-    number of forms other than Babel's (from the CLDR) for the language is a warning."""
+    has none); None, and a problem, for a header gettext cannot use (then no counted string of the
+    catalog is usable). A number of forms other than Babel's (from the CLDR) for the language is a
+    warning."""
     from babel.messages.plurals import get_plural
 
     header = catalog.plural_forms
-    line = _header_line(shown, "Plural-Forms")
     try:
         rule = plural_rule(catalog.plural_expr)
         nplurals = int(catalog.num_plurals)
@@ -221,22 +221,24 @@ def _plural_rule(catalog: Catalog, report: CatalogReport, shown: Path) -> tuple[
                 raise ValueError(f"the expression gives {rule(n)} for n = {n}, but nplurals={nplurals}")
     except (ValueError, RecursionError, SyntaxError) as error:
         report.problems.append(I18nError(
-            f"Plural-Forms: '{header}' is not a plural rule gettext can use ({error})", path=shown, line=line,
+            f"'{header}' is not a plural rule gettext can use ({error}); no counted string is used", path=shown,
+            line=_header_line(report.path, "Plural-Forms"),
             field="Plural-Forms", hint="copy the line Babel or msginit writes for the language, e.g. French "
                                        "'nplurals=2; plural=(n > 1);'"))
-        report.plural_rule = english_rule
-        return english_rule, 2
+        return None
     report.plural_rule = rule
     if catalog.locale is not None:
         expected = get_plural(catalog.locale)
         if expected.num_plurals != nplurals:
             report.warnings.append(I18nError(
                 f"warning: Plural-Forms: {nplurals} forms, but {catalog.locale.english_name} has {expected.num_plurals} "
-                f"in the CLDR ('{expected.plural_forms}')", path=shown, line=line, field="Plural-Forms"))
+                f"in the CLDR ('{expected.plural_forms}')", path=shown, line=_header_line(report.path, "Plural-Forms"),
+                field="Plural-Forms"))
     return rule, nplurals
 
 
 def _header_line(path: Path, name: str) -> int | None:
+    """The line of the header field ``name`` (a PO header is within its first lines)."""
     try:
         with path.open(encoding="utf-8", errors="replace") as lines:
             for number, text in enumerate(lines, start=1):
@@ -280,7 +282,8 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
     terms = glossary.terms
     card_names = frozenset(card.name for card in deck.cards)
     entries = {(m.context, msgid_of(m)): m for m in catalog if m.id}
-    rule, nplurals = _plural_rule(catalog, report, shown)
+    plurals = _plural_rule(catalog, report, shown)
+    rule, nplurals = plurals or (english_rule, 2)
     used: set[tuple[str | None, str]] = set()
     for message in needed:
         key = (message.context, message.text)
@@ -336,7 +339,7 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
             problems += [f"{problem} ({label})" if label else problem for problem in found]
         for problem in problems:
             report.problems.append(I18nError(problem, path=shown, line=entry.lineno, field=message.context))
-        if not problems:
+        if not problems and (plurals is not None or not message.plural):
             report.translated += 1
             if message.plural:
                 report.usable_plurals[key] = tuple(strings)

@@ -280,8 +280,14 @@ def test_a_plural_forms_header_gettext_cannot_read_is_refused(tmp_path: Path) ->
     deck = _falling_with(tmp_path, "meanwhile:dealt", ("{count} carte distribuée", "{count} cartes distribuées"),
                          header="nplurals=2; plural=(n > 1 ? 2 : 0);")
     found = _problems(deck)
-    assert any(line.startswith("Plural-Forms: Plural-Forms: 'nplurals=2; plural=(n > 1 ? 2 : 0);' is not a plural rule")
-               for line in found), found
+    assert any(line.startswith("Plural-Forms: 'nplurals=2; plural=(n > 1 ? 2 : 0);' is not a plural rule") for line in found), found
+    # no counted string is used: the build refuses the catalog, or draws them in English when allowed
+    from cardgen.errors import ProblemList
+
+    with pytest.raises(ProblemList, match="not ready"):
+        translator_for(deck, "fr")
+    translate = translator_for(deck, "fr", allow_untranslated=True)
+    assert npgettext(translate, "meanwhile:dealt", "{count} card dealt", "{count} cards dealt", 0) == "{count} cards dealt"
 
 
 def test_a_broken_form_is_shown_in_english_and_the_build_refuses_it(tmp_path: Path) -> None:
