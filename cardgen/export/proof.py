@@ -18,6 +18,7 @@ from cardgen.export.manifest import ManifestRow, write_manifest
 from cardgen.export.png import image_size
 from cardgen.export.png_encoder import encode_png
 from cardgen.export.raster import Progress, RasterJob, run_jobs, write_file
+from cardgen.i18n.plurals import english_form
 from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps
 from cardgen.render.card_renderer import Translate, no_translation
@@ -102,7 +103,8 @@ def export_proof(deck: DeckSpec, folder: Path, *, dpi: float = 100, bleed: bool 
     for number, chunk in enumerate(chunks, start=1):
         name = "proof.png" if len(chunks) == 1 else f"proof-{number}.png"
         part = f" · sheet {number}/{len(chunks)}" if len(chunks) > 1 else ""
-        subtitle = (f"{deck.total_cards} cards · {len(pages.faces)} faces · {len(pages.backs)} "
+        subtitle = (f"{deck.total_cards} {english_form('card', 'cards', deck.total_cards)} · "
+                    f"{len(pages.faces)} {english_form('face', 'faces', len(pages.faces))} · {len(pages.backs)} "
                     f"back{'s' if len(pages.backs) != 1 else ''} · {language} · {dpi:g} dpi"
                     f"{' · bleed shown, trim in magenta' if bleed else ''}{part}")
         sheet = compose([shown[i] for i in chunk], [images[i] for i in chunk],  # type: ignore[misc]

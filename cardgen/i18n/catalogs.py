@@ -78,12 +78,36 @@ def _new_catalog(deck: DeckSpec, *, locale: Locale | None = None) -> Catalog:
     return catalog
 
 
-def _add(catalog: Catalog, message: SourceMessage, string: str = "", *, fuzzy: bool = False,
-         previous: str | list[str] | tuple[str, ...] | None = None) -> Message:
-    flags = format_flags(message.text)
+def msgid_of(message: Message) -> str:
+    """An entry's English (its singular, for a counted string): with the context, its key."""
+    return message.id[0] if isinstance(message.id, (list, tuple)) else message.id
+
+
+def is_translated(string: str | tuple[str, ...] | list[str] | None) -> bool:
+    """Whether an entry has any translation (one form of a counted string is enough)."""
+    return any(string) if isinstance(string, (list, tuple)) else bool(string)
+
+
+def _forms(message: SourceMessage, string: str | tuple[str, ...] | list[str], count: int) -> str | tuple[str, ...]:
+    """``string`` as ``message`` holds it: one string, or ``count`` forms for a counted string (a
+    single translation carried over to a counted string fills every form, to be reviewed; a counted
+    one carried over to a plain string gives its first form; forms the language has and the old
+    entry had not stay empty, for the translator)."""
+    if not message.plural:
+        return (string[0] if string else "") if isinstance(string, (list, tuple)) else string
+    if not isinstance(string, (list, tuple)):
+        return (string,) * count
+    forms = tuple(string[:count])
+    return forms + ("",) * (count - len(forms))
+
+
+def _add(catalog: Catalog, message: SourceMessage, string: str | tuple[str, ...] | list[str] = "", *,
+         fuzzy: bool = False, previous: str | list[str] | tuple[str, ...] | None = None) -> Message:
+    flags = format_flags(message.text) | (format_flags(message.plural) if message.plural else set())
     if fuzzy:
         flags.add("fuzzy")
-    entry = catalog.add(message.text, string, locations=[(message.file, message.line)] if message.line else [(message.file, None)],
+    msgid = (message.text, message.plural) if message.plural else message.text
+    entry = catalog.add(msgid, _forms(message, string, catalog.num_plurals), locations=[(message.file, message.line)] if message.line else [(message.file, None)],
                         flags=flags, auto_comments=[message.comment] if message.comment else [],
                         context=message.context)
     if previous:
@@ -166,21 +190,22 @@ def _read_previous_ids(text: str, catalog: Catalog) -> None:
     Only fuzzy entries keep a previous msgid, so a catalog without any (a finished translation) is
     not parsed a second time: polib's pass costs as much as Babel's (~0.05 s for FALLING's 295 strings).
     """
-    previous: dict[tuple[str | None, str], str] = {}
+    previous: dict[tuple[str | None, str], list[str]] = {}
     if "#|" in text and any(message.fuzzy and message.id for message in catalog):
         try:
             for entry in polib.pofile(text, wrapwidth=0):
                 if entry.previous_msgid is not None:
-                    previous[(entry.msgctxt, entry.msgid)] = entry.previous_msgid
+                    previous[(entry.msgctxt, entry.msgid)] = [entry.previous_msgid] + (
+                        [entry.previous_msgid_plural] if entry.previous_msgid_plural is not None else [])
         except (OSError, ValueError):  # Babel read it; polib's stricter parser may not: keep what Babel read
             previous = {}
     for message in catalog:
         # Babel reads "#| msgid" as a translator comment: it is not one
         message.user_comments = [c for c in message.user_comments if not c.lstrip().startswith("|")]
         if message.fuzzy and message.id:
-            found = previous.get((message.context, message.id))
+            found = previous.get((message.context, msgid_of(message)))
             if found is not None:
-                message.previous_id = [found]
+                message.previous_id = found
 
 
 HEADER_ORDER = ("Project-Id-Version", "Report-Msgid-Bugs-To", "POT-Creation-Date", "PO-Revision-Date",
@@ -232,17 +257,29 @@ def _comment(lines: list[str]) -> str:
     return "\n".join(part.strip() for line in lines for part in _COMMENT_WRAP.wrap(line))
 
 
+def _strings(message: Message) -> dict[str, object]:
+    """polib's fields for an entry's English and translation: ``msgid``/``msgstr``, or for a counted
+    string ``msgid``, ``msgid_plural`` and ``msgstr[i]``."""
+    if isinstance(message.id, (list, tuple)):
+        forms = message.string if isinstance(message.string, (list, tuple)) else (message.string or "",)
+        return {"msgid": message.id[0], "msgid_plural": message.id[1],
+                "msgstr_plural": {index: form or "" for index, form in enumerate(forms)}}
+    return {"msgid": message.id, "msgstr": message.string or ""}
+
+
 def _po_entry(message: Message, *, obsolete: bool = False) -> polib.POEntry:
     previous = message.previous_id
-    previous_id = (previous[0] if isinstance(previous, (list, tuple)) else previous) if previous else None
+    previous_ids = (list(previous) if isinstance(previous, (list, tuple)) else [previous]) if previous else []
     if obsolete:
-        return _GettextEntry(msgid=message.id, msgstr=message.string or "", msgctxt=message.context, obsolete=True)
+        return _GettextEntry(**_strings(message), msgctxt=message.context, obsolete=True)
     return _GettextEntry(
-        msgid=message.id, msgstr=message.string or "", msgctxt=message.context,
+        **_strings(message), msgctxt=message.context,
         occurrences=[(file, str(line) if line else "") for file, line in message.locations],
         # gettext drops "fuzzy" from an entry with no translation
-        flags=sorted((f for f in message.flags if f != "fuzzy" or message.string), key=_flag_order), comment=_comment(message.auto_comments),
-        tcomment=_comment(message.user_comments), previous_msgid=previous_id)
+        flags=sorted((f for f in message.flags if f != "fuzzy" or is_translated(message.string)), key=_flag_order),
+        comment=_comment(message.auto_comments), tcomment=_comment(message.user_comments),
+        previous_msgid=previous_ids[0] if previous_ids else None,
+        previous_msgid_plural=previous_ids[1] if len(previous_ids) > 1 else None)
 
 
 def catalog_bytes(catalog: Catalog) -> bytes:
@@ -271,9 +308,10 @@ def _entries_of(data: bytes) -> tuple[object, ...] | None:
     header = tuple(sorted((k, v.lower() if k == "Content-Type" else v) for k, v in po.metadata.items()
                           if k not in ("POT-Creation-Date", "PO-Revision-Date")))
     return header, po.header, tuple(
-        (e.msgctxt, e.msgid, e.msgstr, tuple(sorted(f for f in e.flags if f != "fuzzy" or e.msgstr)),
-         "fuzzy" in e.flags and bool(e.msgstr), e.previous_msgid, e.comment, e.tcomment,
-         tuple(e.occurrences), e.obsolete) for e in po)
+        (e.msgctxt, e.msgid, e.msgid_plural, e.msgstr, tuple(sorted(e.msgstr_plural.items())),
+         tuple(sorted(f for f in e.flags if f != "fuzzy" or e.msgstr or any(e.msgstr_plural.values()))),
+         "fuzzy" in e.flags and bool(e.msgstr or any(e.msgstr_plural.values())), e.previous_msgid,
+         e.previous_msgid_plural, e.comment, e.tcomment, tuple(e.occurrences), e.obsolete) for e in po)
 
 
 def same_entries(old: bytes, new: bytes) -> bool:
@@ -332,6 +370,12 @@ class UpdateResult:
     """Written only to put it in gettext's format (line wrapping, header order): no entry changed."""
 
 
+def _same_english(entry: Message, message: SourceMessage) -> bool:
+    """Whether a catalog entry has ``message``'s English: the same string, or the same counted pair."""
+    plural = entry.id[1] if isinstance(entry.id, (list, tuple)) and len(entry.id) > 1 else ""
+    return msgid_of(entry) == message.text and plural == message.plural
+
+
 def _merge(deck: DeckSpec, old: Catalog, messages: list[SourceMessage]) -> tuple[Catalog, UpdateResult]:
     """A catalog holding ``messages`` with the translations of ``old`` carried over.
 
@@ -342,26 +386,27 @@ def _merge(deck: DeckSpec, old: Catalog, messages: list[SourceMessage]) -> tuple
     obsolete.
     """
     new = _new_catalog(deck, locale=old.locale)
+    new.mime_headers = [("Plural-Forms", old.plural_forms)]  # the translator's rule, if they wrote their own
     new.language_team = old.language_team
     new.last_translator = old.last_translator
     new.revision_date = old.revision_date
     old_entries = [m for m in old if m.id]
-    by_key = {(m.context, m.id): m for m in old_entries}
+    by_key = {(m.context, msgid_of(m)): m for m in old_entries}
     by_text: dict[str, Message] = {}
     by_context: dict[str | None, Message] = {}
     for m in old_entries:
-        if m.string and not m.fuzzy:
-            by_text.setdefault(m.id, m)
+        if is_translated(m.string) and not m.fuzzy:
+            by_text.setdefault(msgid_of(m), m)
         by_context.setdefault(m.context, m)
     used: set[tuple[str | None, str]] = set()
     kept = added = fuzzy = 0
     still_used = {message.text for message in messages}
     # an old entry whose English is still in use somewhere has moved, not changed
-    unmatched_ids = [m.id for m in old_entries if m.id not in still_used]
+    unmatched_ids = [msgid_of(m) for m in old_entries if msgid_of(m) not in still_used]
     for message in messages:
         key = (message.context, message.text)
         old_entry = by_key.get(key)
-        if old_entry is not None:
+        if old_entry is not None and _same_english(old_entry, message):
             entry = _add(new, message, old_entry.string, fuzzy=old_entry.fuzzy, previous=old_entry.previous_id if old_entry.fuzzy else None)
             entry.user_comments = list(old_entry.user_comments)
             used.add(key)
@@ -371,33 +416,35 @@ def _merge(deck: DeckSpec, old: Catalog, messages: list[SourceMessage]) -> tuple
                 kept += 1
             continue
         moved = by_text.get(message.text)
-        if moved is not None:
+        if moved is not None and _same_english(moved, message):
             _add(new, message, moved.string)
-            used.add((moved.context, moved.id))
+            used.add((moved.context, msgid_of(moved)))
             kept += 1
             continue
-        candidate = by_context.get(message.context)
-        if candidate is not None and candidate.id in still_used:
+        # same English, now counted (or no longer counted); else the English of this context changed
+        candidate = old_entry if old_entry is not None else by_context.get(message.context)
+        if candidate is not None and candidate is not old_entry and msgid_of(candidate) in still_used:
             candidate = None
-        if candidate is None or not candidate.string:
+        if candidate is None or not is_translated(candidate.string):
             close = difflib.get_close_matches(message.text, unmatched_ids, n=1, cutoff=0.8)
-            candidate = next((m for m in old_entries if close and m.id == close[0] and m.string), None)
-        if candidate is not None and candidate.string:
+            candidate = next((m for m in old_entries if close and msgid_of(m) == close[0] and is_translated(m.string)), None)
+        if candidate is not None and is_translated(candidate.string):
             # the English the translation was made from: an entry already fuzzy keeps its first
             # "#| msgid" until the translator clears the flag (msgmerge does the same)
             previous = candidate.previous_id if candidate.fuzzy and candidate.previous_id else candidate.id
             _add(new, message, candidate.string, fuzzy=True, previous=previous)
-            used.add((candidate.context, candidate.id))
+            used.add((candidate.context, msgid_of(candidate)))
             fuzzy += 1
         else:
             _add(new, message)
             predecessor = by_context.get(message.context)
-            if predecessor is None or predecessor.id in still_used:
+            if predecessor is None or msgid_of(predecessor) in still_used:
                 added += 1  # an untranslated entry whose English changed is not new
     obsolete = 0
     for m in old_entries:
-        if (m.context, m.id) not in used and m.string:
-            new.obsolete[(m.id, m.context) if m.context else m.id] = Message(m.id, m.string, context=m.context)
+        if (m.context, msgid_of(m)) not in used and is_translated(m.string):
+            key = (msgid_of(m), m.context) if m.context else msgid_of(m)
+            new.obsolete[key] = Message(m.id, m.string, context=m.context)
             obsolete += 1
     result = UpdateResult(language=str(old.locale or ""), path=Path(), kept=kept, new=added, fuzzy=fuzzy,
                           obsolete=obsolete, written=False)

@@ -14,13 +14,14 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 
 from cardgen.errors import I18nError
-from cardgen.i18n.catalogs import catalog_path, read_catalog
+from cardgen.i18n.catalogs import catalog_path, msgid_of, read_catalog
 from cardgen.i18n.glossary import glossary_problem, load_glossary
 from cardgen.i18n.messages import SourceMessage, extract_messages
 from cardgen.i18n.placeholders import differences
+from cardgen.i18n.plurals import PluralRule, english_rule, plural_rule
 from cardgen.i18n.typography import base_language, missing_rules
 from cardgen.loading.deck_loader import display_path
 from cardgen.model.deck import DeckSpec
@@ -45,6 +46,10 @@ class CatalogReport:
     """Translations that fight the typography pass (they still build)."""
     usable: dict[tuple[str, str], str] = field(default_factory=dict)
     """(context, English) → translation, for every entry that is translated and sound."""
+    usable_plurals: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    """(context, English singular) → the forms of a counted string (``msgstr[0]``, ``msgstr[1]`` …)."""
+    plural_rule: PluralRule = field(default=english_rule)
+    """The catalog's ``Plural-Forms``: a number → the index of its form."""
     typography_note: str | None = None
     """Said once when the typography pass has no rules for the language (:func:`missing_rules`)."""
     glossary_source: str = ""
@@ -198,6 +203,67 @@ def typography_warnings(translation: str, language: str = "fr") -> list[str]:
     return out
 
 
+def _plural_rule(catalog: Catalog, report: CatalogReport, shown: Path) -> tuple[PluralRule, int] | None:
+    """The catalog header's plural rule and number of forms (Babel's for the language when the header
+    has none); None, and a problem, for a header gettext cannot use (then no counted string of the
+    catalog is usable). A number of forms other than Babel's (from the CLDR) for the language is a
+    warning."""
+    from babel.messages.plurals import get_plural
+
+    header = catalog.plural_forms
+    try:
+        rule = plural_rule(catalog.plural_expr)
+        nplurals = int(catalog.num_plurals)
+        if not 1 <= nplurals <= 6:
+            raise ValueError(f"nplurals={nplurals}")
+        for n in range(200):
+            if not 0 <= rule(n) < nplurals:
+                raise ValueError(f"the expression gives {rule(n)} for n = {n}, but nplurals={nplurals}")
+    except (ValueError, RecursionError, SyntaxError) as error:
+        report.problems.append(I18nError(
+            f"'{header}' is not a plural rule gettext can use ({error}); no counted string is used", path=shown,
+            line=_header_line(report.path, "Plural-Forms"),
+            field="Plural-Forms", hint="copy the line Babel or msginit writes for the language, e.g. French "
+                                       "'nplurals=2; plural=(n > 1);'"))
+        return None
+    report.plural_rule = rule
+    if catalog.locale is not None:
+        expected = get_plural(catalog.locale)
+        if expected.num_plurals != nplurals:
+            report.warnings.append(I18nError(
+                f"warning: Plural-Forms: {nplurals} forms, but {catalog.locale.english_name} has {expected.num_plurals} "
+                f"in the CLDR ('{expected.plural_forms}')", path=shown, line=_header_line(report.path, "Plural-Forms"),
+                field="Plural-Forms"))
+    return rule, nplurals
+
+
+def _header_line(path: Path, name: str) -> int | None:
+    """The line of the header field ``name`` (a PO header is within its first lines)."""
+    try:
+        with path.open(encoding="utf-8", errors="replace") as lines:
+            for number, text in enumerate(lines, start=1):
+                if text.startswith(f'"{name}:'):
+                    return number
+                if number > 40:
+                    break
+    except OSError:
+        pass
+    return None
+
+
+def _forms(message: SourceMessage, entry: Message, rule: PluralRule, nplurals: int) -> list[tuple[str, str, str]]:
+    """(label, English, translation) for each form of an entry: one, unlabelled, for a plain string;
+    ``msgstr[i]`` for each form of a counted one, with the English it translates (the singular for the
+    form 1 takes, the plural for the others)."""
+    if not message.plural:
+        string = entry.string if isinstance(entry.string, str) else (entry.string[0] if entry.string else "")
+        return [("", message.text, string or "")]
+    strings = list(entry.string) if isinstance(entry.string, (list, tuple)) else [entry.string or ""]
+    one = rule(1)
+    return [(f"msgstr[{index}]", message.text if index == one else message.plural,
+             (strings[index] if index < len(strings) else "") or "") for index in range(nplurals)]
+
+
 def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage] | None = None,
                   catalog: Catalog | None = None, path: Path | None = None) -> CatalogReport:
     """Compare ``language``'s catalog with the strings the deck needs."""
@@ -215,7 +281,9 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
     report.glossary_source = glossary.source
     terms = glossary.terms
     card_names = frozenset(card.name for card in deck.cards)
-    entries = {(m.context, m.id): m for m in catalog if m.id}
+    entries = {(m.context, msgid_of(m)): m for m in catalog if m.id}
+    plurals = _plural_rule(catalog, report, shown)
+    rule, nplurals = plurals or (english_rule, 2)
     used: set[tuple[str | None, str]] = set()
     for message in needed:
         key = (message.context, message.text)
@@ -233,35 +301,58 @@ def check_catalog(deck: DeckSpec, language: str, *, messages: list[SourceMessage
                 "fuzzy: the English changed since this was translated; check the translation, "
                 "then remove the fuzzy flag", path=shown, line=entry.lineno, field=message.context))
             continue
-        string = entry.string if isinstance(entry.string, str) else (entry.string[0] if entry.string else "")
-        if not string.strip():
+        if bool(message.plural) != isinstance(entry.id, (list, tuple)):
             report.missing += 1
-            report.problems.append(I18nError("missing: not translated yet", path=shown, line=entry.lineno,
-                                             field=message.context))
+            report.problems.append(I18nError(
+                "missing: the English " + ("now counts (msgid_plural)" if message.plural else "no longer counts")
+                + f"; run 'cardgen i18n update {display_path(deck.folder)}'", path=shown, line=entry.lineno,
+                field=message.context))
             continue
-        if english_copy(message.text, string):
+        forms = _forms(message, entry, rule, nplurals)
+        strings = [string for _, _, string in forms]
+        if not all(string.strip() for string in strings):
+            report.missing += 1
+            empty = [label for label, _, string in forms if not string.strip()]
+            report.problems.append(I18nError(
+                "missing: not translated yet" if len(empty) == len(forms) else
+                f"missing: {', '.join(empty)} not translated yet (the language has {nplurals} plural forms)",
+                path=shown, line=entry.lineno, field=message.context))
+            continue
+        copied = [label for label, _, string in forms
+                  if english_copy(message.text, string) or (message.plural and english_copy(message.plural, string))]
+        if copied:
             report.missing += 1
             report.problems.append(I18nError(
                 "untranslated: the translation is the English text, unchanged; translate it (only names, "
-                "numbers and placeholders may stay as they are)", path=shown, line=entry.lineno, field=message.context))
+                "numbers and placeholders may stay as they are)" + (f" ({', '.join(copied)})" if message.plural else ""),
+                path=shown, line=entry.lineno, field=message.context))
             continue
-        problems = (differences(message.text, string) + line_break_problems(message.text, string)
-                    + format_problems(message.text, string))
-        glyphs = missing_glyphs(string)
-        if glyphs:
-            listed = " ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in sorted(glyphs))
-            where = "the bundled fonts or the deck's own fonts" if deck_fonts else "the bundled fonts"
-            problems.append(f"character {listed} is not in {where}")
+        problems = []
+        for label, source, string in forms:
+            found = (differences(message.plural or message.text, string) + line_break_problems(source, string)
+                     + format_problems(message.plural or message.text, string))
+            glyphs = missing_glyphs(string)
+            if glyphs:
+                listed = " ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in sorted(glyphs))
+                where = "the bundled fonts or the deck's own fonts" if deck_fonts else "the bundled fonts"
+                found.append(f"character {listed} is not in {where}")
+            problems += [f"{problem} ({label})" if label else problem for problem in found]
         for problem in problems:
             report.problems.append(I18nError(problem, path=shown, line=entry.lineno, field=message.context))
-        if not problems:
+        if not problems and (plurals is not None or not message.plural):
             report.translated += 1
-            report.usable[key] = string
-        for term in terms:
-            broken = glossary_problem(term, message.text, string, card_names=card_names)
-            if broken:
-                report.glossary.append(I18nError(broken, path=shown, line=entry.lineno, field=message.context))
-        for warning in typography_warnings(string, language):
-            report.warnings.append(I18nError(warning, path=shown, line=entry.lineno, field=message.context))
+            if message.plural:
+                report.usable_plurals[key] = tuple(strings)
+            else:
+                report.usable[key] = strings[0]
+        for label, source, string in forms:
+            for term in terms:
+                broken = glossary_problem(term, source, string, card_names=card_names)
+                if broken:
+                    report.glossary.append(I18nError(f"{broken} ({label})" if label else broken, path=shown,
+                                                     line=entry.lineno, field=message.context))
+            for warning in typography_warnings(string, language):
+                report.warnings.append(I18nError(f"{warning} ({label})" if label else warning, path=shown,
+                                                 line=entry.lineno, field=message.context))
     report.obsolete = len([key for key in entries if key not in used]) + len(catalog.obsolete)
     return report

@@ -19,13 +19,16 @@ RULEBOOK_FILE = "rulebook.md"
 
 @dataclass(frozen=True)
 class SourceMessage:
-    """One English string: its context, where it is written (deck-relative file, line), a note."""
+    """One English string: its context, where it is written (deck-relative file, line), a note;
+    for a counted string, ``text`` is the English singular and ``plural`` the English plural
+    (a gettext plural entry: :mod:`cardgen.i18n.plurals`)."""
 
     context: str
     text: str
     file: str
     line: int | None = None
     comment: str = ""
+    plural: str = ""
 
 
 Extractor = Callable[[DeckSpec], list[SourceMessage]]
@@ -113,7 +116,7 @@ def rulebook_messages(deck: DeckSpec) -> list[SourceMessage]:
     out = [SourceMessage(u.context, u.source, RULEBOOK_FILE, u.line, _keep_note(u.source))
            for u in document.units() if u.translatable]
     for label in labels_for(document, deck.game):
-        out.append(SourceMessage(label.context, label.text, label.file, label.line, label.comment))
+        out.append(SourceMessage(label.context, label.text, label.file, label.line, label.comment, label.plural))
     return out
 
 
@@ -138,5 +141,5 @@ def extract_messages(deck: DeckSpec) -> list[SourceMessage]:
         key = (message.context, message.text)
         if key not in seen:
             seen.add(key)
-            unique.append(replace(message, comment=translator_note(message.text, message.comment)))
+            unique.append(replace(message, comment=translator_note(message.plural or message.text, message.comment)))
     return unique

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardgen.errors import I18nError, ProblemList
+from cardgen.i18n.plurals import PluralRule, english_form, plural_rule
 from cardgen.i18n.typography import apply_typography
 
 if TYPE_CHECKING:
@@ -44,9 +45,11 @@ def load_translator(deck: DeckSpec, language: str, *, allow_untranslated: bool =
         if notes is not None:
             notes.append(f"{language}: no catalog; all {len(messages)} strings are in English")
         usable: dict[tuple[str, str], str] = {}
+        plurals: dict[tuple[str, str], tuple[str, ...]] = {}
+        rule = plural_rule("(n != 1)")  # no catalog: every counted string is English
     else:
         report = check_catalog(deck, language, messages=messages)
-        usable = report.usable
+        usable, plurals, rule = report.usable, report.usable_plurals, report.plural_rule
         untranslated = report.total - report.translated
         off_glossary = len({problem.field for problem in report.glossary})
         if (untranslated or off_glossary) and not allow_untranslated:
@@ -72,23 +75,51 @@ def load_translator(deck: DeckSpec, language: str, *, allow_untranslated: bool =
             strings = "1 translated string does" if off_glossary == 1 else f"{off_glossary} translated strings do"
             notes.append(f"{language}: {strings} not keep to the glossary; "
                          f"'cardgen i18n check {deck_dir} {language}' lists them")
-    cache: dict[tuple[str, str], str] = {}
+    return CatalogTranslator(language, usable, plurals, rule)
 
-    def translate(context: str, source: str) -> str:
+
+class CatalogTranslator:
+    """Text in a catalog's language: each usable translation with the language's typography; English
+    (typeset) for the rest. Counted strings take the form the catalog's ``Plural-Forms`` picks."""
+
+    def __init__(self, language: str, usable: dict[tuple[str, str], str],
+                 plurals: dict[tuple[str, str], tuple[str, ...]], rule: PluralRule) -> None:
+        self.language = language
+        self._usable = usable
+        self._plurals = plurals
+        self._rule = rule
+        self._cache: dict[tuple[str, str], str] = {}
+
+    def __call__(self, context: str, source: str) -> str:
         key = (context, source)
-        text = cache.get(key)
+        text = self._cache.get(key)
         if text is None:
-            found = usable.get(key)
-            text = apply_typography(found, language) if found is not None else apply_typography(source, "en")
-            cache[key] = text
+            found = self._usable.get(key)
+            text = apply_typography(found, self.language) if found is not None else apply_typography(source, "en")
+            self._cache[key] = text
         return text
 
-    return translate
+    def plural(self, context: str, singular: str, plural: str, n: int) -> str:
+        """The form for ``n`` of the counted string whose English is ``singular``/``plural``."""
+        forms = self._plurals.get((context, singular))
+        if forms is None:
+            return apply_typography(english_form(singular, plural, n), "en")
+        index = self._rule(n)
+        return apply_typography(forms[index] if 0 <= index < len(forms) else forms[-1], self.language)
 
 
-def typeset_english(context: str, source: str) -> str:
+class EnglishTranslator:
     """The English text as written, with the typography pass (curly quotes, minus, no-break spaces)."""
-    return apply_typography(source, "en")
+
+    def __call__(self, context: str, source: str) -> str:
+        return apply_typography(source, "en")
+
+    def plural(self, context: str, singular: str, plural: str, n: int) -> str:
+        return apply_typography(english_form(singular, plural, n), "en")
+
+
+typeset_english = EnglishTranslator()
+"""The translation function of English, the source language."""
 
 
 def translator_for(deck: DeckSpec, language: str, *, allow_untranslated: bool = False,

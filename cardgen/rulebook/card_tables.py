@@ -19,6 +19,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from cardgen.errors import DeckError
+from cardgen.i18n.plurals import label_english, label_text
 from cardgen.model.deck import CardSpec, DeckSpec
 from cardgen.model.stat_values import StatValueError, parse_push
 from cardgen.render.card_renderer import Translate
@@ -40,11 +41,13 @@ CLARIFICATION_FILL = HexColor("#fbeee4")
 
 
 def _label(translate: Translate, context: str, **values: object) -> str:
-    text = translate(context, LABELS[context].text)
+    count = values.get("count")
+    n = count if isinstance(count, int) else None
+    text = label_text(translate, LABELS[context], n)
     try:
         return text.format(**values)
     except (KeyError, IndexError, ValueError):
-        return LABELS[context].text.format(**values)
+        return label_english(LABELS[context], n).format(**values)
 
 
 def _list_arg(args: dict[str, str], key: str) -> list[str]:

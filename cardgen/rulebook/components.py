@@ -11,6 +11,7 @@ from collections.abc import Callable
 from babel.lists import format_list
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
+from cardgen.i18n.plurals import label_english, label_text
 from cardgen.loading.deck_loader import load_deck_layouts
 from cardgen.model.deck import DeckSpec
 from cardgen.render.fonts import BODY
@@ -25,12 +26,15 @@ from cardgen.xml_escape import escape
 
 
 def label(translate: Translate, context: str, **values: object) -> str:
-    """A book label in the book's language with its ``{placeholders}`` filled in."""
-    text = translate(context, LABELS[context].text)
+    """A book label in the book's language with its ``{placeholders}`` filled in (a counted label in the
+    form for its ``{count}``)."""
+    count = values.get("count")
+    n = count if isinstance(count, int) else None
+    text = label_text(translate, LABELS[context], n)
     try:
         return text.format(**values)
     except (KeyError, IndexError, ValueError):
-        return LABELS[context].text.format(**values)
+        return label_english(LABELS[context], n).format(**values)
 
 
 def components_table(deck: DeckSpec, translate: Translate, styles: Styles, *, width: float, language: str) -> Table:

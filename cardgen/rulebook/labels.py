@@ -24,19 +24,19 @@ class Label:
     comment: str = ""
     file: str = FILE
     line: int | None = None
+    plural: str = ""  # a counted label's English plural (``text`` is then its singular): i18n.plurals
 
 
-def _label(context: str, text: str, comment: str = "") -> Label:
-    line = sys._getframe(1).f_lineno
-    return Label(context, text, comment, FILE, line)
+def _label(context: str, text: str, comment: str = "", *, plural: str = "") -> Label:
+    return Label(context, text, comment, FILE, sys._getframe(1).f_lineno, plural)
 
 
-def label_here(context: str, text: str, comment: str = "") -> Label:
+def label_here(context: str, text: str, comment: str = "", *, plural: str = "") -> Label:
     """A label whose source position (for the catalog's ``#:`` line) is the caller's file and line;
     the file is resolved once per module (:func:`_shown_file`), not once per label. (Catalogs show
     the line numbers of this file's labels: keep the lines above them as many as they are.)"""
     frame = sys._getframe(1)
-    return Label(context, text, comment, _shown_file(frame.f_code.co_filename), frame.f_lineno)
+    return Label(context, text, comment, _shown_file(frame.f_code.co_filename), frame.f_lineno, plural)
 
 
 BOOK: tuple[Label, ...] = (
@@ -47,7 +47,7 @@ BOOK: tuple[Label, ...] = (
     _label("book:components.name", "Name", "Components table: card name and type."),
     _label("book:components.count", "Copies", "Components table: how many copies of the card are in the deck."),
     _label("book:components.effect", "What it does", "Components table: the text printed on the card."),
-    _label("book:components.total", "In all: {count} cards", "Last row of the components table. {count} is a number."),
+    _label("book:components.total", "In all: {count} card", "Last row of the components table. {count} is a number.", plural="In all: {count} cards"),
     _label("book:teaching.start", "**{title}** — play with {cards} only.",
            "Teaching list, first game. {title} is the stage's name, {cards} the list of two or more card names "
            "(each with its icon, bold, without an article), already joined (“Ground, Hit and Skip”)."),
@@ -69,7 +69,7 @@ DIRECTIVES: dict[str, tuple[Label, ...]] = {
         _label("book:types.type", "Kind of card", "Card types table: the type's name (e.g. Fighter, Treasure)."),
         _label("book:types.cards", "Cards", "Card types table: the names of the cards of that type."),
         _label("book:types.count", "In the kit", "Card types table: how many cards of that type are printed."),
-        _label("book:types.each", "({count} of each)", "Card types table: after a list of names. {count} is a number."),
+        _label("book:types.each", "({count} of each)", "Card types table: after a list of names. {count} is a number.", plural="({count} of each)"),
     ),
     "stats-table": (
         _label("book:stats.name", "Name", "Stats table: the card's name and type."),
@@ -127,3 +127,4 @@ def _shown_file(filename: str) -> str:
     path = Path(filename).resolve()
     root = Path(__file__).resolve().parents[2]  # the folder holding the cardgen package
     return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
+

@@ -45,11 +45,11 @@ def test_markup_in_a_translated_caption_is_printed_as_text(tmp_path: Path) -> No
     deck = load_deck(deck_dir)
     catalog = read_catalog(catalog_path(deck, "fr"))
     for message in catalog:
-        if message.context == "caption:GameStarted":
-            message.string = '<img src="/etc/passwd"/> {count} joueurs & <b>{cards}</b> cartes, {grounds} Sols.'
+        if message.context == "caption:GameStarted.deck":  # a counted string: its singular and plural forms
+            message.string = ('<img src="/etc/passwd"/> {count} carte & <b>x</b>.', '<img src="/etc/passwd"/> {count} cartes & <b>x</b>.')
     write_catalog(catalog_path(deck, "fr"), catalog)
     target = tmp_path / "w.pdf"
     write_falling_walkthrough(deck, target, translate=translator_for(deck, "fr"), language="fr",
                               options=WalkthroughOptions())
     text = pdf_text(target).replace("\n", " ")
-    assert '<img src="/etc/passwd"/> 4 joueurs & <b>27</b> cartes' in text
+    assert '<img src="/etc/passwd"/> 27 cartes & <b>x</b>.' in text

@@ -223,7 +223,7 @@ def test_no_text_in_a_frame_prints_under_8_pt_two_frames_to_a_page(painter: Fram
 
     geo = handout_geometry(paper)
     view = _view(seats=tuple(SeatView(s, f"P{s}", (StackView(s, "hit-1", 3),)) for s in range(seats)),
-                 meanwhile="Meanwhile, from 00:01.0 to 00:02.0: cards dealt: 3.")
+                 meanwhile="Meanwhile, from 00:01.0 to 00:02.0: 3 cards dealt.")
     half_page = (geo.frame_height - 2 * 8) / 2 - 1
     frame = FrameFlowable(painter, view, width=geo.frame_width, seats=seats, label="", max_height=half_page)
     assert 2 * (frame.height + 8) <= geo.frame_height and frame.width <= geo.frame_width + 1e-6

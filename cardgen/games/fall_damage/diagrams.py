@@ -41,8 +41,8 @@ PUSH_LABELS: tuple[Label, ...] = (
     label_here("diagram:fd-push.attacker", "attacker", "Push diagram: the unit that attacks and pushes."),
     label_here("diagram:fd-push.target", "target", "Push diagram: the unit that is pushed."),
     label_here("diagram:fd-push.push", "Push {push}", "Push diagram: the attacker's push, e.g. 'Push B2'. {push} is kept."),
-    label_here("diagram:fd-push.drop", "falls {n} tiles", "Push diagram: the height of the fall. {n} is a number."),
-    label_here("diagram:fd-push.damage", "{n} damage", "Push diagram: Fall Damage dealt. {n} is a number."),
+    label_here("diagram:fd-push.drop", "falls {n} tile", "Push diagram: the height of the fall. {n} is a number.", plural="falls {n} tiles"),
+    label_here("diagram:fd-push.damage", "{n} damage", "Push diagram: Fall Damage dealt. {n} is a number.", plural="{n} damage"),
     label_here("diagram:fd-push.mage", "{n} if a Mage pushed", "Push diagram: the same fall caused by a Mage (+2). {n} is a number."),
     label_here("diagram:fd-push.none", "no Fall Damage", "Push diagram: a fall into Water deals no damage."),
     label_here("diagram:fd-push.tile", "1 tile ≈ 30 mm", "Push diagram: the height of one level of terrain."),
@@ -71,12 +71,18 @@ class _Labels:
         self.by_context = {label.context: label for label in labels}
 
     def __call__(self, key: str, **values: object) -> str:
+        """A label filled with ``values``; a counted label in the form for its ``{n}``."""
+        # imported here, not above: the labels' line numbers are the catalogs' references
+        from cardgen.i18n.plurals import label_english, label_text
+
         label = self.by_context[key]
-        text = self.translate(label.context, label.text)
+        n = values.get("n")
+        count = n if isinstance(n, int) else None
+        text = label_text(self.translate, label, count)
         try:
             return text.format(**values) if values else text
         except (KeyError, IndexError, ValueError):
-            return label.text.format(**values)
+            return label_english(label, count).format(**values)
 
 
 # -- drawing helpers ---------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from cardgen.render.card_renderer import Translate
 from cardgen.games.falling.rules_shown import rule_of
 from cardgen.games.falling.snatch import snatches
 from cardgen.games.falling.texts import BY_CONTEXT
+from cardgen.i18n.plurals import label_text
 from cardgen.walkthrough.table_view import Highlight, Move, SeatView, StackView, TableView, format_clock
 
 NAMES = ("Ann", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivan", "Jo")
@@ -57,8 +58,9 @@ class Narrator:
         return index in self._snatches
 
     def text(self, context: str, **values: object) -> str:
-        label = BY_CONTEXT[context]
-        return fill(self.translate(context, label.text), values)
+        """A label filled with ``values``; a counted label in the form for its ``count``."""
+        count = values.get("count")
+        return fill(label_text(self.translate, BY_CONTEXT[context], count if isinstance(count, int) else None), values)
 
     def name(self, seat: int | None) -> str:
         return NAMES[seat % len(NAMES)] if seat is not None else ""
@@ -93,8 +95,10 @@ class Narrator:
         return handler(e, index, table)  # type: ignore[no-any-return]
 
     def _GameStarted(self, e: Event, index: int, table: TableSnapshot) -> tuple[str, tuple[Highlight, ...]]:  # noqa: N802
-        return (self.text("caption:GameStarted", count=len(table.seats), cards=len(table.deck),
-                          grounds=table.grounds_in_deck), (Highlight("deck"),))
+        # one sentence per number, each in the form its count takes
+        return (" ".join((self.text("caption:GameStarted", count=len(table.seats)),
+                          self.text("caption:GameStarted.deck", count=len(table.deck)),
+                          self.text("caption:GameStarted.grounds", count=table.grounds_in_deck))), (Highlight("deck"),))
 
     def _DealStarted(self, e: Event, index: int, table: TableSnapshot) -> tuple[str, tuple[Highlight, ...]]:  # noqa: N802
         return self.text("caption:DealStarted", player=self.name(e["player"])), (Highlight("seat", e["player"]),)

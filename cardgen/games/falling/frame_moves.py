@@ -2,7 +2,7 @@
 
 :func:`card_moves` reads the events a frame shows and says, for each card they moved, where it
 was and where it went (drawn as an arrow with a ghost at the origin). :func:`meanwhile` sums up
-the events between two frames in one line ("cards dealt: 19; picked up: Ann (2), Cleo (1)"), so
+the events between two frames in one line ("19 cards dealt; picked up: Ann (2), Cleo (1)"), so
 no card on a frame appears from nowhere.
 """
 

@@ -18,4 +18,5 @@ def walkthrough_messages(deck: DeckSpec) -> list[SourceMessage]:
     """Captions, questions and handout furniture, for decks of this game only."""
     if deck.game != "falling":
         return []
-    return [SourceMessage(label.context, label.text, label.file, label.line, label.comment) for label in ALL]
+    return [SourceMessage(label.context, label.text, label.file, label.line, label.comment, label.plural)
+            for label in ALL]

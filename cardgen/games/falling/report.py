@@ -29,6 +29,7 @@ from reportlab.platypus import (
 from cardgen.games.falling.balance import whole_percent
 from cardgen.games.falling.cards import KINDS, PLAYABLE
 from cardgen.games.falling.variants import Options
+from cardgen.i18n.plurals import english_form
 from cardgen.output import atomic_path
 from cardgen.render.fonts import BODY, register_fonts
 from cardgen.rulebook.flowables import BookDoc
@@ -148,7 +149,8 @@ class _Report:
         variant = VARIANT_NAMES.get(st["variant"], st["variant"])
         agents = ", ".join(st["agents"])
         return [Paragraph(escape(title), self.s.chapter),
-                self.para(escape(f"{st['games']:,} simulated games of {players_text} players, under {variant} "
+                self.para(escape(f"{st['games']:,} simulated {english_form('game', 'games', st['games'])} of "
+                                 f"{players_text} players, under {variant} "
                                  f"({options_in_words(st.get('options', {}))}); players played by the "
                                  f"{agents} bot{'s' if len(st['agents']) > 1 else ''}; seed {st['seed']}."), "lead")]
 

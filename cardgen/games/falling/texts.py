@@ -7,7 +7,8 @@ written bold in the caption and never take an article, so translators can phrase
 writes « la carte **{card}** »). Where the number of cards or the player changes the sentence
 in some language, each case has its own string (``.one``, ``.self``, ``.first_stack``): a
 translator never has to make one sentence fit two cases. ``{cards}`` lists two or more bold card
-names, joined in the language's own way (« **Frappe** et **Extra** »).
+names, joined in the language's own way (« **Frappe** et **Extra** »). A counted string (a label
+with a ``plural``) takes the form its language uses for its ``{count}`` (msgid_plural in the catalog).
 Rule tags (``rule:<name>``) name the rule a frame shows; questions (``question:<case>``) and
 their answers (``answer:<case>``) are asked of the group after each stage.
 """
@@ -17,8 +18,14 @@ from __future__ import annotations
 from cardgen.rulebook.labels import Label, label_here
 
 CAPTIONS: tuple[Label, ...] = (
-    label_here("caption:GameStarted", "{count} players are falling. The dealer holds the deck: {cards} cards, with the {grounds} Grounds at the bottom.",
-               "The first frame. {count}, {cards} and {grounds} are numbers."),
+    label_here("caption:GameStarted", "{count} player is falling.", "The first frame's first sentence. {count} is a number.",
+               plural="{count} players are falling."),
+    label_here("caption:GameStarted.deck", "The dealer holds the deck: {count} card.",
+               "The first frame's second sentence. {count} is a number: the cards in the deck.",
+               plural="The dealer holds the deck: {count} cards."),
+    label_here("caption:GameStarted.grounds", "At the bottom lies {count} Ground.",
+               "The first frame's last sentence. {count} is a number: the Grounds at the bottom of the deck.",
+               plural="At the bottom lie {count} Grounds."),
     label_here("caption:DealStarted", "The dealer turns to {player}.", "The dealer starts dealing to a player."),
     label_here("caption:CardDealt", "The dealer deals **{card}** onto a stack of {player}'s.",
                "One card of the normal deal. {card} is a card name."),
@@ -109,8 +116,14 @@ RULES: tuple[Label, ...] = (
 FURNITURE: tuple[Label, ...] = (
     label_here("walkthrough:title", "Learning {title}", "Handout title. {title} is the game's name."),
     label_here("walkthrough:subtitle", "A game in slow motion, one kind of card at a time", "Handout subtitle."),
-    label_here("walkthrough:lead.1", "The best way to learn {title} is the way its designer suggests: play slowly, and add the cards a few at a time. This handout follows a simulated table of {count} players through {stages} games.",
-               "Cover text. {title} is the game's name, {count} and {stages} numbers."),
+    label_here("walkthrough:lead.1", "The best way to learn {title} is the way its designer suggests: play slowly, and add the cards a few at a time.",
+               "Cover text, first sentence. {title} is the game's name."),
+    label_here("walkthrough:lead.players", "This handout follows a simulated table of {count} player.",
+               "Cover text, after walkthrough:lead.1. {count} is a number: the players.",
+               plural="This handout follows a simulated table of {count} players."),
+    label_here("walkthrough:lead.games", "They play {count} game.",
+               "Cover text, after walkthrough:lead.players. {count} is a number: the games (stages) of the handout.",
+               plural="They play {count} games."),
     label_here("walkthrough:lead.2", "Each game starts with the cards it adds, then shows the game step by step: the clock, the table seen from above, and what just happened. The rule the game introduces is marked in orange whenever it is at work.",
                "Cover text."),
     label_here("walkthrough:credit", "{title} is a game by {designer}. This walkthrough was made with cardgen from a simulated game, in its own words.",
@@ -124,7 +137,8 @@ FURNITURE: tuple[Label, ...] = (
     label_here("walkthrough:outcome", "How it ended", "Heading of a stage's outcome."),
     label_here("walkthrough:order", "Order of landing: {players}. {winner} wins.",
                "{players} is a list of names in order; {winner} a name."),
-    label_here("walkthrough:length", "The game lasted {time} and {cards} cards were dealt.", "{time} is a clock reading, {cards} a number."),
+    label_here("walkthrough:length", "The game lasted {time} and {count} card was dealt.", "{time} is a clock reading, {count} a number.",
+               plural="The game lasted {time} and {count} cards were dealt."),
     label_here("walkthrough:questions", "Questions for the table", "Heading of a stage's questions."),
     label_here("walkthrough:answers", "Answers", "Heading of the answers at the back."),
     label_here("walkthrough:answers_for", "Game {n}: {title}", "Answers for one stage."),
@@ -143,14 +157,16 @@ MEANWHILE: tuple[Label, ...] = (
                "readings; {list} is a list of meanwhile:* parts joined by semicolons."),
     label_here("meanwhile:lead.at", "Meanwhile, at {time}: {list}.",
                "The meanwhile line when everything happened at one clock reading {time}."),
-    label_here("meanwhile:dealt", "cards dealt: {count}", "Part of the meanwhile line. {count} is a number."),
+    label_here("meanwhile:dealt", "{count} card dealt", "Part of the meanwhile line. {count} is a number.",
+               plural="{count} cards dealt"),
     label_here("meanwhile:picked", "picked up: {list}", "Part of the meanwhile line. {list} is a list of meanwhile:picked.item."),
     label_here("meanwhile:picked.item", "{player} ({count})", "Who picked up cards, and how many."),
     label_here("meanwhile:placed", "Riders laid: {list}", "Part of the meanwhile line. {list} is a list of meanwhile:placed.item."),
     label_here("meanwhile:placed.item", "{card} by {by} before {on}", "A Rider laid: {card} is its name, {by} and {on} players."),
     label_here("meanwhile:played", "also played: {list}", "Part of the meanwhile line. {list} is a list of meanwhile:played.item."),
     label_here("meanwhile:played.item", "{card} by {by}", "A card played: {card} is its name, {by} a player."),
-    label_here("meanwhile:swept", "cards swept to the discard: {count}", "Part of the meanwhile line. {count} is a number."),
+    label_here("meanwhile:swept", "{count} card swept to the discard", "Part of the meanwhile line. {count} is a number.",
+               plural="{count} cards swept to the discard"),
     label_here("meanwhile:out", "out: {list}", "Part of the meanwhile line. {list} is a list of players who hit the ground."),
 )
 

@@ -20,6 +20,7 @@ from cardgen.render.fonts import BODY, register_fonts
 from cardgen.games.falling.captions import fill
 from cardgen.games.falling.walkthrough_plan import DEFAULT_PLAYERS, DEFAULT_SEED, StageGame, find_game, stage_plan
 from cardgen.games.falling.texts import BY_CONTEXT
+from cardgen.i18n.plurals import label_text
 from cardgen.walkthrough.frames import FramePainter, frame_size
 from cardgen.walkthrough.handout import HandoutLabels, HandoutPlan, KeyCards, StagePlan, document_canvas, write_handout
 from cardgen.walkthrough.animation import write_stage_gifs
@@ -30,7 +31,9 @@ PNG_DPI = 200
 
 
 def _text(translate: Translate, context: str, **values: object) -> str:
-    return fill(translate(context, BY_CONTEXT[context].text), values)
+    """A label filled with ``values``; a counted label in the form for its ``count``."""
+    count = values.get("count")
+    return fill(label_text(translate, BY_CONTEXT[context], count if isinstance(count, int) else None), values)
 
 
 def play_stages(deck: DeckSpec, *, players: int, seed: int) -> list[StageGame]:
@@ -100,7 +103,9 @@ def write_falling_walkthrough(deck: DeckSpec, target: Path, *, translate: Transl
     plan = HandoutPlan(
         title=_text(translate, "walkthrough:title", title=title),
         subtitle=_text(translate, "walkthrough:subtitle"),
-        lead=(_text(translate, "walkthrough:lead.1", title=title, count=players, stages=len(stages)),
+        lead=(" ".join((_text(translate, "walkthrough:lead.1", title=title),
+                        _text(translate, "walkthrough:lead.players", count=players),
+                        _text(translate, "walkthrough:lead.games", count=len(stages)))),
               _text(translate, "walkthrough:lead.2")),
         credit=_text(translate, "walkthrough:credit", title=title,
                      designer=deck.designer + (f" ({deck.publisher})" if deck.publisher else "")),

@@ -201,7 +201,7 @@ def outcome(game: StageGame, narrator: Narrator) -> tuple[str, ...]:
     order = ", ".join(narrator.name(seat) for seat in record.order)
     dealt = sum(1 for e in record.events if e.kind == "CardDealt")
     return (narrator.text("walkthrough:order", players=order, winner=narrator.name(record.winner)),
-            narrator.text("walkthrough:length", time=format_clock(record.duration_ms), cards=dealt))
+            narrator.text("walkthrough:length", time=format_clock(record.duration_ms), count=dealt))
 
 
 def stage_plan(deck: DeckSpec, game: StageGame, *, translate: Translate, number: int,

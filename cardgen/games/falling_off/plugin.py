@@ -41,6 +41,7 @@ def walkthrough_messages(deck: DeckSpec) -> list[SourceMessage]:
     scenario = load_scenario(deck.folder)
     out = [SourceMessage(context, text, scenario_path(deck.folder).name, line, _keep(text))
            for context, text, line in scenario.messages()]
-    out += [SourceMessage(label.context, label.text, label.file, label.line, label.comment or _keep(label.text))
+    out += [SourceMessage(label.context, label.text, label.file, label.line, label.comment or _keep(label.text),
+                          label.plural)
             for label in ALL_LABELS]
     return out

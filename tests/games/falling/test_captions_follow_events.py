@@ -132,7 +132,8 @@ def test_french_lists_of_cards_end_with_et(plans) -> None:  # type: ignore[no-un
 def test_a_pass_is_a_tour_de_donne_in_french(deck) -> None:  # type: ignore[no-untyped-def]
     """F19: the glossary's *pass* is « tour de donne »; *tour* alone reads as a player's turn, which FALLING has not."""
     wrong = [m.context for m in read_catalog(catalog_path(deck, "fr")) if m.context and m.string
-             and re.search(r"\bpass\b", m.id) and re.search(r"\btour\b(?! de donne)", m.string)]
+             and re.search(r"\bpass\b", " ".join(m.id) if isinstance(m.id, tuple) else m.id)
+             and re.search(r"\btour\b(?! de donne)", " ".join(m.string) if isinstance(m.string, tuple) else m.string)]
     assert wrong == []
 
 
