@@ -90,11 +90,16 @@ def deck_messages(deck: DeckSpec) -> list[SourceMessage]:
 
 
 def sheet_messages() -> list[SourceMessage]:
-    """The card sheets' own page furniture (``sheet 1/6 · fronts``, ``fold here``), for every deck."""
-    from cardgen.render.sheets import SHEET_LABELS
+    """The card sheets' own page furniture (``sheet 1/6 · fronts``, ``fold here``) and PDF subject, for every deck."""
+    from cardgen.render.sheets import SHEET_LABELS, SHEET_SUBJECTS
 
     note = "Page furniture of the printed card sheets, in the top margin. {title} is the deck's title."
-    return [SourceMessage(context, text, "cardgen/render/sheets.py", None, note) for context, text in SHEET_LABELS.items()]
+    subject = ("The card sheets' PDF subject, shown in a PDF reader's document properties, for sheets laid out "
+               "this way (duplex: fronts and backs on facing sides; gutterfold: side by side, folded; single: "
+               "one card per page).")
+    return ([SourceMessage(context, text, "cardgen/render/sheets.py", None, note) for context, text in SHEET_LABELS.items()]
+            + [SourceMessage(context, text, "cardgen/render/sheets.py", None, subject)
+               for context, text in SHEET_SUBJECTS.items()])
 
 
 def rulebook_path(deck: DeckSpec) -> Path:

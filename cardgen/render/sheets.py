@@ -194,13 +194,20 @@ SHEET_LABELS = {
 }
 """Page furniture of card sheets (context → English); a deck's catalog may translate them."""
 
+SHEET_SUBJECTS = {
+    "sheet:subject.duplex": "Card sheets (duplex)",
+    "sheet:subject.gutterfold": "Card sheets (gutterfold)",
+    "sheet:subject.single": "Single cards with bleed",
+}
+"""The PDF's Subject (document properties) per layout (context → English); translated like the labels."""
+
 SCALE_NOTE = "100 % · 10 mm"
 """Beside the 10 mm scale bar: print at 100 %, and the bar measures 10 mm (the same in every language)."""
 
 
 def sheet_text(translate: Translate, context: str, **values: object) -> str:
     """A sheet label in the deck's language (English when the catalog has no entry for it)."""
-    source = SHEET_LABELS[context]
+    source = SHEET_LABELS.get(context) or SHEET_SUBJECTS[context]
     try:
         return translate(context, source).format(**values)
     except (KeyError, IndexError, ValueError):
@@ -266,7 +273,7 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
                 watch: FaceWatch | None = None) -> tuple[int, int, Size]:
     paper = fronts.paper
     c = new_canvas(path, pagesize=(paper.width_pt, paper.height_pt), title=title, author=author,
-                   subject=f"Card sheets ({options.layout})", lang=renderer.language)
+                   subject=sheet_text(renderer.translate, f"sheet:subject.{options.layout}"), lang=renderer.language)
     forms = _FormCache(c, renderer, face_uses(cards, renderer), watch)
     rc = forms.rc
     chunks = _chunks(cards, fronts.per_page)
@@ -360,7 +367,7 @@ def _write_single(deck: DeckSpec, path: Path, cards: list[CardSpec], renderer: C
     b = renderer.bleed
     page = Size(renderer.width + 2 * b, renderer.height + 2 * b)
     c = new_canvas(path, pagesize=(page.width_pt, page.height_pt), title=title, author=author,
-                   subject="Single cards with bleed", lang=renderer.language)
+                   subject=sheet_text(renderer.translate, "sheet:subject.single"), lang=renderer.language)
     forms = _FormCache(c, renderer, face_uses(cards, renderer), watch)
     slot = Slot(b, b, renderer.width, renderer.height, (0.0, 0.0, page.width_pt, page.height_pt))
     pages = 0
