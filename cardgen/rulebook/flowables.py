@@ -77,6 +77,30 @@ class Heading(Paragraph):
         self.toc_level = toc_level
 
 
+class BackCoverEntry(Flowable):
+    """Draws nothing: the contents entry and the bookmark of a chapter a booklet prints apart, on its
+    back cover (:func:`~cardgen.rulebook.booklet.back_cover_page`, after the page this lies on).
+
+    The bookmark's destination is a stand-in on this page, told apart by its ``/FitB`` view
+    (:data:`BACK_COVER_VIEW`; headings use ``/Fit``): the booklet points it at the back cover once
+    that page is added (``builder._booklet_pages``)."""
+
+    def __init__(self, *, key: str, plain: str) -> None:
+        super().__init__()
+        self.key = key
+        self.plain = plain
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return 0.0, 0.0
+
+    def draw(self) -> None:
+        pass
+
+
+BACK_COVER_VIEW = "FitB"
+"""The view of :class:`BackCoverEntry`'s stand-in destination (no heading bookmark uses it)."""
+
+
 class LongTable(Table):
     """A table with a header row repeated on every page it runs onto (``repeatRows=1``).
 
@@ -170,9 +194,16 @@ class BookDoc(BaseDocTemplate):
         if frame is not None and frame._height:
             used = (frame._y1 + frame._height - frame._y) / frame._height
             self.used[self.page] = max(self.used.get(self.page, 0.0), used)
+        canvas = self.canv
+        if isinstance(flowable, BackCoverEntry):
+            from cardgen.rulebook.booklet import back_cover_page
+
+            canvas.bookmarkPage(flowable.key, fit=BACK_COVER_VIEW)
+            canvas.addOutlineEntry(flowable.plain, flowable.key, level=0, closed=False)
+            self.notify("TOCEntry", (0, escape(flowable.plain), back_cover_page(self.page), flowable.key))
+            return
         if not isinstance(flowable, Heading):
             return
-        canvas = self.canv
         if flowable.outline_level is not None:
             canvas.bookmarkPage(flowable.key)
             canvas.addOutlineEntry(flowable.plain, flowable.key, level=flowable.outline_level, closed=False)
