@@ -17,6 +17,7 @@ from cardgen.export.common import ExportResult, card_pages
 from cardgen.export.manifest import ManifestRow, write_manifest
 from cardgen.export.png import image_size
 from cardgen.export.png_encoder import encode_png
+from cardgen.export.proof_labels import counted, proof_text
 from cardgen.export.raster import Progress, RasterJob, run_jobs, write_file
 from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps
@@ -101,12 +102,12 @@ def export_proof(deck: DeckSpec, folder: Path, *, dpi: float = 100, bleed: bool 
     rows: list[ManifestRow] = []
     for number, chunk in enumerate(chunks, start=1):
         name = "proof.png" if len(chunks) == 1 else f"proof-{number}.png"
-        part = f" · sheet {number}/{len(chunks)}" if len(chunks) > 1 else ""
-        subtitle = (f"{deck.total_cards} cards · {len(pages.faces)} faces · {len(pages.backs)} "
-                    f"back{'s' if len(pages.backs) != 1 else ''} · {language} · {dpi:g} dpi"
-                    f"{' · bleed shown, trim in magenta' if bleed else ''}{part}")
+        parts = [counted(translate, "proof:cards", deck.total_cards), counted(translate, "proof:faces", len(pages.faces)),
+                 counted(translate, "proof:backs", len(pages.backs)), language, f"{dpi:g} dpi"]
+        parts += [proof_text(translate, "proof:bleed")] if bleed else []
+        parts += [proof_text(translate, "proof:sheet", number=number, count=len(chunks))] if len(chunks) > 1 else []
         sheet = compose([shown[i] for i in chunk], [images[i] for i in chunk],  # type: ignore[misc]
-                        title=f"{title} — proof", subtitle=subtitle, trim=trim)
+                        title=proof_text(translate, "proof:title", title=title), subtitle=" · ".join(parts), trim=trim)
         target = folder / name
         write_file(target, encode_png(sheet, dpi=dpi))
         files.append(target)
