@@ -78,8 +78,9 @@ class Heading(Paragraph):
 
 
 class BackCoverEntry(Flowable):
-    """Draws nothing: the contents entry and the bookmark of a chapter a booklet prints apart, on its
-    back cover (:func:`~cardgen.rulebook.booklet.back_cover_page`, after the page this lies on).
+    """Never placed: the contents entry and the bookmark of a chapter a booklet prints apart, on its
+    back cover (:func:`~cardgen.rulebook.booklet.back_cover_page`, after the page the book ends on;
+    :meth:`BookDoc.handle_flowable` notes them there).
 
     The bookmark's destination is a stand-in on this page, told apart by its ``/FitB`` view
     (:data:`BACK_COVER_VIEW`; headings use ``/Fit``): the booklet points it at the back cover once
@@ -189,21 +190,27 @@ class BookDoc(BaseDocTemplate):
         self.used: dict[int, float] = {}
         """Page number → how much of the frame's height its flowables used (0–1), for the last pass."""
 
+    def handle_flowable(self, flowables: list[Any]) -> None:
+        """A :class:`BackCoverEntry` is noted on the page the book ends on, never placed: a full last
+        page would otherwise refuse even a flowable of no height and start an empty one."""
+        if flowables and isinstance(flowables[0], BackCoverEntry):
+            from cardgen.rulebook.booklet import back_cover_page
+
+            entry = flowables.pop(0)
+            self.canv.bookmarkPage(entry.key, fit=BACK_COVER_VIEW)
+            self.canv.addOutlineEntry(entry.plain, entry.key, level=0, closed=False)
+            self.notify("TOCEntry", (0, escape(entry.plain), back_cover_page(self.page), entry.key))
+            return
+        super().handle_flowable(flowables)
+
     def afterFlowable(self, flowable: Any) -> None:  # noqa: N802 (reportlab's name)
         frame = getattr(self, "frame", None)
         if frame is not None and frame._height:
             used = (frame._y1 + frame._height - frame._y) / frame._height
             self.used[self.page] = max(self.used.get(self.page, 0.0), used)
-        canvas = self.canv
-        if isinstance(flowable, BackCoverEntry):
-            from cardgen.rulebook.booklet import back_cover_page
-
-            canvas.bookmarkPage(flowable.key, fit=BACK_COVER_VIEW)
-            canvas.addOutlineEntry(flowable.plain, flowable.key, level=0, closed=False)
-            self.notify("TOCEntry", (0, escape(flowable.plain), back_cover_page(self.page), flowable.key))
-            return
         if not isinstance(flowable, Heading):
             return
+        canvas = self.canv
         if flowable.outline_level is not None:
             canvas.bookmarkPage(flowable.key)
             canvas.addOutlineEntry(flowable.plain, flowable.key, level=flowable.outline_level, closed=False)

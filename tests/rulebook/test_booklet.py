@@ -209,3 +209,30 @@ def test_the_contents_and_the_bookmarks_list_the_credits_on_the_back_cover(
     assert heading in marks and lands_on_back_cover(marks[heading]), sorted(marks)
     assert list(marks)[-1] == heading  # the last bookmark, as it is the last page
     document.close()
+
+
+@pytest.mark.parametrize("spacing", [1.0, 0.8])
+def test_the_back_cover_entry_never_starts_a_page_of_its_own(spacing: float) -> None:
+    """Falling Off's booklet body fills its last page to the bottom at 0.8 spacing: the contents entry
+    and bookmark of the back cover, noted after it, add no page (an empty one would change which
+    spacing the book is set in, and so every page)."""
+    import io
+    from functools import partial
+
+    from cardgen.rulebook.builder import build_story
+    from cardgen.rulebook.contents_seed import seed_contents
+    from cardgen.rulebook.flowables import BackCoverEntry, BookCanvas, BookDoc, icon_painter
+    from tests.conftest import ROOT
+
+    deck = load_deck(ROOT / "decks" / "falling-off")
+    pages = []
+    for keep in (True, False):
+        story, geo = build_story(deck, language="en", booklet=True, spacing=spacing, part="body")
+        assert isinstance(story[-1], BackCoverEntry)
+        story = story if keep else story[:-1]
+        doc = BookDoc(io.BytesIO(), geo=geo, footer=str)
+        seed_contents(story)
+        doc.multiBuild(story, canvasmaker=partial(BookCanvas, icon_painter=icon_painter(deck)), maxPasses=6)
+        pages.append((int(doc.page), {page: round(used, 3) for page, used in doc.used.items()}))
+    assert pages[0] == pages[1]
+    assert spacing == 1.0 or pages[0][1][pages[0][0]] > 0.99  # the case that matters: a full last page
