@@ -49,7 +49,7 @@ def test_big_decks_get_several_proof_sheets(tmp_path: Path) -> None:
 def test_the_proof_header_is_in_the_decks_language(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The title and the summary line drawn over the cards: French words from the deck's catalog in
     a French proof (card ids stay as they are), the English ones unchanged."""
-    import cardgen.export.proof as proof
+    from cardgen.export import proof
     from cardgen.build import translator_for
 
     headers: list[tuple[str, str]] = []
