@@ -17,12 +17,12 @@ from cardgen.export.common import ExportResult, card_pages
 from cardgen.export.manifest import ManifestRow, write_manifest
 from cardgen.export.png import image_size
 from cardgen.export.png_encoder import encode_png
-from cardgen.export.proof_labels import counted, proof_text
 from cardgen.export.raster import Progress, RasterJob, run_jobs, write_file
 from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps
 from cardgen.render.card_renderer import Translate, no_translation
 from cardgen.render.fonts import BODY, BODY_BOLD, font_path
+from cardgen.render.proof_labels import counted, proof_text
 
 PER_SHEET = 48
 MAX_COLS = 8

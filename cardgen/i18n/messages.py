@@ -111,7 +111,7 @@ def sheet_messages() -> list[SourceMessage]:
 
 def proof_messages() -> list[SourceMessage]:
     """The header of the proof sheet (``export --to proof``), a designer's contact sheet of every face."""
-    from cardgen.export.proof_labels import PROOF_LABELS
+    from cardgen.render.proof_labels import PROOF_LABELS
 
     header = "Proof sheet (a designer's contact sheet of every card face), header line: "
     one = " This form is for a count of 1."
@@ -126,7 +126,7 @@ def proof_messages() -> list[SourceMessage]:
         "proof:bleed": header + "each card is shown with its bleed, and a magenta line marks where it is cut.",
         "proof:sheet": header + "which sheet this is, when the faces take several. {number}, {count}: numbers.",
     }
-    return [SourceMessage(context, text, "cardgen/export/proof_labels.py", None, notes[context])
+    return [SourceMessage(context, text, "cardgen/render/proof_labels.py", None, notes[context])
             for context, text in PROOF_LABELS.items()]
 
 

@@ -1,6 +1,7 @@
 """The words of a proof sheet's header (``--to proof``), translated like the card sheets' furniture.
 
-Kept apart from :mod:`cardgen.export.proof` so that extracting a deck's strings does not load Pillow.
+Here, beside the card sheets' own words, rather than in :mod:`cardgen.export`: extracting a deck's
+strings (what ``validate`` does to check its catalogs) loads no export code.
 """
 
 from __future__ import annotations
