@@ -18,11 +18,11 @@ from cardgen.export.manifest import ManifestRow, write_manifest
 from cardgen.export.png import image_size
 from cardgen.export.png_encoder import encode_png
 from cardgen.export.raster import Progress, RasterJob, run_jobs, write_file
-from cardgen.i18n.plurals import english_form
 from cardgen.model.deck import DeckSpec
 from cardgen.output import remove_stale_temps
 from cardgen.render.card_renderer import Translate, no_translation
 from cardgen.render.fonts import BODY, BODY_BOLD, font_path
+from cardgen.render.proof_labels import counted, proof_text
 
 PER_SHEET = 48
 MAX_COLS = 8
@@ -102,13 +102,12 @@ def export_proof(deck: DeckSpec, folder: Path, *, dpi: float = 100, bleed: bool 
     rows: list[ManifestRow] = []
     for number, chunk in enumerate(chunks, start=1):
         name = "proof.png" if len(chunks) == 1 else f"proof-{number}.png"
-        part = f" · sheet {number}/{len(chunks)}" if len(chunks) > 1 else ""
-        subtitle = (f"{deck.total_cards} {english_form('card', 'cards', deck.total_cards)} · "
-                    f"{len(pages.faces)} {english_form('face', 'faces', len(pages.faces))} · {len(pages.backs)} "
-                    f"back{'s' if len(pages.backs) != 1 else ''} · {language} · {dpi:g} dpi"
-                    f"{' · bleed shown, trim in magenta' if bleed else ''}{part}")
+        parts = [counted(translate, "proof:cards", deck.total_cards), counted(translate, "proof:faces", len(pages.faces)),
+                 counted(translate, "proof:backs", len(pages.backs)), language, f"{dpi:g} dpi"]
+        parts += [proof_text(translate, "proof:bleed")] if bleed else []
+        parts += [proof_text(translate, "proof:sheet", number=number, count=len(chunks))] if len(chunks) > 1 else []
         sheet = compose([shown[i] for i in chunk], [images[i] for i in chunk],  # type: ignore[misc]
-                        title=f"{title} — proof", subtitle=subtitle, trim=trim)
+                        title=proof_text(translate, "proof:title", title=title), subtitle=" · ".join(parts), trim=trim)
         target = folder / name
         write_file(target, encode_png(sheet, dpi=dpi))
         files.append(target)

@@ -93,11 +93,42 @@ def deck_messages(deck: DeckSpec) -> list[SourceMessage]:
 
 
 def sheet_messages() -> list[SourceMessage]:
-    """The card sheets' own page furniture (``sheet 1/6 · fronts``, ``fold here``), for every deck."""
-    from cardgen.render.sheets import SHEET_LABELS
+    """The card sheets' own page furniture (``sheet 1/6 · fronts``, ``fold here``, the guides' legend) and PDF
+    subject, for every deck."""
+    from cardgen.render.guides import LEGEND_LABELS
+    from cardgen.render.sheets import SHEET_LABELS, SHEET_SUBJECTS
 
     note = "Page furniture of the printed card sheets, in the top margin. {title} is the deck's title."
-    return [SourceMessage(context, text, "cardgen/render/sheets.py", None, note) for context, text in SHEET_LABELS.items()]
+    subject = ("The card sheets' PDF subject, shown in a PDF reader's document properties, for sheets laid out "
+               "this way (duplex: fronts and backs on facing sides; gutterfold: side by side, folded; single: "
+               "one card per page).")
+    legend = ("Key to the proofing guides a designer prints with --guides, in the sheets' top margin: the line "
+              "drawn in this style marks the cut (trim), how far the art runs (bleed) or where text must stay (safe zone).")
+    return ([SourceMessage(context, text, "cardgen/render/sheets.py", None, note) for context, text in SHEET_LABELS.items()]
+            + [SourceMessage(context, text, "cardgen/render/sheets.py", None, subject)
+               for context, text in SHEET_SUBJECTS.items()]
+            + [SourceMessage(context, text, "cardgen/render/guides.py", None, legend)
+               for context, text in LEGEND_LABELS.items()]
+            + proof_messages())
+
+
+def proof_messages() -> list[SourceMessage]:
+    """The header of the proof sheet (``export --to proof``), a designer's contact sheet of every face."""
+    from cardgen.render.proof_labels import PROOF_COUNTS, PROOF_LABELS
+
+    header = "Proof sheet (a designer's contact sheet of every card face), header line: "
+    notes = {
+        "proof:title": "Proof sheet (a designer's contact sheet of every card face), its title. {title} is the deck's title.",
+        "proof:cards": header + "how many cards the deck prints. {count} is a number.",
+        "proof:faces": header + "how many distinct card faces it shows. {count} is a number.",
+        "proof:backs": header + "how many distinct card backs it shows. {count} is a number.",
+        "proof:bleed": header + "each card is shown with its bleed, and a magenta line marks where it is cut.",
+        "proof:sheet": header + "which sheet this is, when the faces take several. {number}, {count}: numbers.",
+    }
+    return ([SourceMessage(context, text, "cardgen/render/proof_labels.py", None, notes[context])
+             for context, text in PROOF_LABELS.items()]
+            + [SourceMessage(context, singular, "cardgen/render/proof_labels.py", None, notes[context], plural)
+               for context, (singular, plural) in PROOF_COUNTS.items()])
 
 
 def rulebook_path(deck: DeckSpec) -> Path:

@@ -8,6 +8,7 @@ the sheet. The legend sits in the top margin, clear of the crop marks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardgen.layout.imposition import Sheet, Slot
@@ -30,6 +31,9 @@ BLEED = GuideStyle("bleed: art runs to here", "#0091c7", 0.45, (3.0, 2.0))
 SAFE = GuideStyle("safe zone: text stays inside", "#1f8f3a", 0.6, (0.01, 1.6), cap="round")
 GUIDES = (BLEED, SAFE, TRIM)
 """In drawing order: the trim line goes on top."""
+
+LEGEND_LABELS = {"guides:trim": TRIM.label, "guides:bleed": BLEED.label, "guides:safe": SAFE.label}
+"""The legend's words (context → English), in its order; a deck's catalog may translate them."""
 
 
 def _stroke(c: Canvas, style: GuideStyle) -> None:
@@ -66,12 +70,12 @@ SAMPLE = 4 * MM
 GAP = 1.2 * MM
 
 
-def draw_legend(c: Canvas, sheet: Sheet) -> bool:
+def draw_legend(c: Canvas, sheet: Sheet, translate: Callable[[str, str], str] | None = None) -> bool:
     """A one-line key to the guides in the top margin, clear of the crop marks and every bleed.
 
     It runs in the first of :func:`~cardgen.render.marks.label_bands` (the strip beyond the
     marks, else over the first column, else up the right margin) at the sheet-label size.
-    False when no margin has room.
+    False when no margin has room. ``translate`` gives its words in the sheets' language.
     """
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -79,7 +83,7 @@ def draw_legend(c: Canvas, sheet: Sheet) -> bool:
     from cardgen.render.marks import LABEL_MIN_SIZE, LABEL_SIZE, draw_in_band, label_bands
 
     register_fonts()
-    labels = [style.label for style in (TRIM, BLEED, SAFE)]
+    labels = [translate(context, text) if translate else text for context, text in LEGEND_LABELS.items()]
     spacing = 2.5 * MM
 
     def total(size: float) -> float:

@@ -194,13 +194,20 @@ SHEET_LABELS = {
 }
 """Page furniture of card sheets (context → English); a deck's catalog may translate them."""
 
+SHEET_SUBJECTS = {
+    "sheet:subject.duplex": "Card sheets (duplex)",
+    "sheet:subject.gutterfold": "Card sheets (gutterfold)",
+    "sheet:subject.single": "Single cards with bleed",
+}
+"""The PDF's Subject (document properties) per layout (context → English); translated like the labels."""
+
 SCALE_NOTE = "100 % · 10 mm"
 """Beside the 10 mm scale bar: print at 100 %, and the bar measures 10 mm (the same in every language)."""
 
 
 def sheet_text(translate: Translate, context: str, **values: object) -> str:
     """A sheet label in the deck's language (English when the catalog has no entry for it)."""
-    source = SHEET_LABELS[context]
+    source = SHEET_LABELS.get(context) or SHEET_SUBJECTS[context]
     try:
         return translate(context, source).format(**values)
     except (KeyError, IndexError, ValueError):
@@ -266,7 +273,7 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
                 watch: FaceWatch | None = None) -> tuple[int, int, Size]:
     paper = fronts.paper
     c = new_canvas(path, pagesize=(paper.width_pt, paper.height_pt), title=title, author=author,
-                   subject=f"Card sheets ({options.layout})", lang=renderer.language)
+                   subject=sheet_text(renderer.translate, f"sheet:subject.{options.layout}"), lang=renderer.language)
     forms = _FormCache(c, renderer, face_uses(cards, renderer), watch)
     rc = forms.rc
     chunks = _chunks(cards, fronts.per_page)
@@ -282,7 +289,7 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
         context = "sheet:label.fronts" if options.layout == "duplex" else "sheet:label"
         draw_front_furniture(rc, fronts, backs, options, len(chunk), safe=renderer.safe,
                              label=sheet_text(renderer.translate, context, title=title, number=number, count=len(chunks)),
-                             fold_label=sheet_text(renderer.translate, "sheet:fold"))
+                             fold_label=sheet_text(renderer.translate, "sheet:fold"), translate=renderer.translate)
         c.showPage()
         pages += 1
         if with_backs:
@@ -290,7 +297,7 @@ def _write_grid(path: Path, cards: list[CardSpec], renderer: CardRenderer, front
                 forms.place(forms.back(card), slot)
             draw_back_furniture(rc, backs, options, len(chunk), safe=renderer.safe,
                                 label=sheet_text(renderer.translate, "sheet:label.backs", title=title, number=number,
-                                                 count=len(chunks)))
+                                                 count=len(chunks)), translate=renderer.translate)
             c.showPage()
             pages += 1
         if progress:
@@ -307,23 +314,24 @@ def _owner(c: Canvas, what: str) -> None:
 
 
 def draw_front_furniture(c: Canvas, fronts: Sheet, backs: Sheet, options: SheetOptions, count: int, *,
-                         label: str, fold_label: str, safe: float = 0.0) -> None:
-    """Everything on a fronts page but the cards: marks for the ``count`` cards placed, fold line, label."""
+                         label: str, fold_label: str, safe: float = 0.0, translate: Translate = no_translation) -> None:
+    """Everything on a fronts page but the cards: marks for the ``count`` cards placed, fold line, label
+    (``translate``: the guides' legend in the sheets' language)."""
     used_fronts, used_backs = fronts.slots[:count], backs.slots[:count]
     if options.layout == "gutterfold":
         _owner(c, "fold-line")
         draw_fold_line(c, fronts, fold_label)
         # one set of marks around both halves: none in the fold gutter
-        _marks(c, fronts, options, used_fronts + used_backs, safe=safe)
+        _marks(c, fronts, options, used_fronts + used_backs, safe=safe, translate=translate)
     else:
-        _marks(c, fronts, options, used_fronts, safe=safe)
+        _marks(c, fronts, options, used_fronts, safe=safe, translate=translate)
     if options.labels:
         _owner(c, "label")
         _label(c, fronts, label, SCALE_NOTE)
 
 
 def draw_back_furniture(c: Canvas, backs: Sheet, options: SheetOptions, count: int, *, safe: float = 0.0,
-                        label: str | None = None) -> None:
+                        label: str | None = None, translate: Translate = no_translation) -> None:
     """Everything on a duplex backs page but the backs: their marks, and the label with its scale bar.
 
     The label is drawn in the back page's own frame, along its bottom margin, clear of the backs'
@@ -331,14 +339,14 @@ def draw_back_furniture(c: Canvas, backs: Sheet, options: SheetOptions, count: i
     its label (on a landscape sheet turned over its long edge it lies behind the fronts' top margin).
     """
     # the backs' marks move with --back-offset: cut back at the printer margin (nobody cuts from the back)
-    _marks(c, backs, options, backs.slots[:count], safe=safe, inside_printable=True)
+    _marks(c, backs, options, backs.slots[:count], safe=safe, inside_printable=True, translate=translate)
     if options.labels and label is not None:
         _owner(c, "label")
         _label(c, backs, label, SCALE_NOTE)
 
 
 def _marks(c: Canvas, sheet: Sheet, options: SheetOptions, used: tuple[Slot, ...], *, safe: float = 0.0,
-           inside_printable: bool = False) -> None:
+           inside_printable: bool = False, translate: Translate = no_translation) -> None:
     if options.cut_lines:
         _owner(c, "cut-lines")
         draw_cut_lines(c, sheet, used)
@@ -349,7 +357,7 @@ def _marks(c: Canvas, sheet: Sheet, options: SheetOptions, used: tuple[Slot, ...
         _owner(c, "guides")
         for slot in used:
             draw_slot_guides(c, slot, bleed=sheet.bleed, safe=safe)
-        draw_legend(c, sheet)
+        draw_legend(c, sheet, translate)
     c.set_stroke("#000000", 0.3)
 
 
@@ -360,7 +368,7 @@ def _write_single(deck: DeckSpec, path: Path, cards: list[CardSpec], renderer: C
     b = renderer.bleed
     page = Size(renderer.width + 2 * b, renderer.height + 2 * b)
     c = new_canvas(path, pagesize=(page.width_pt, page.height_pt), title=title, author=author,
-                   subject="Single cards with bleed", lang=renderer.language)
+                   subject=sheet_text(renderer.translate, "sheet:subject.single"), lang=renderer.language)
     forms = _FormCache(c, renderer, face_uses(cards, renderer), watch)
     slot = Slot(b, b, renderer.width, renderer.height, (0.0, 0.0, page.width_pt, page.height_pt))
     pages = 0

@@ -33,6 +33,12 @@ def saddle_stitch_order(pages: int) -> list[tuple[int | None, int | None]]:
     return sides
 
 
+def back_cover_page(body_pages: int) -> int:
+    """The page number of the back cover of a booklet whose body has ``body_pages`` pages: the last
+    page, after the blanks that make the page count a multiple of 4."""
+    return (body_pages + 1 + 3) // 4 * 4
+
+
 FOLD_MARK_MM = 7.0
 """Length of each fold mark, from the paper's edge (inside the pages' 14 mm top and bottom margins)."""
 

@@ -32,12 +32,13 @@ from cardgen.model.deck import DeckSpec
 from cardgen.output import atomic_path
 from cardgen.render.card_renderer import Translate, no_translation
 from cardgen.render.fonts import BODY, BODY_BOLD, register_fonts
+from cardgen.rulebook.booklet import back_cover_page
 from cardgen.rulebook.card_tables import DIRECTIVE_TABLES, clarification_box
 from cardgen.rulebook.components import components_table, label, teaching_items
 from cardgen.rulebook.contents_seed import seed_contents
 from cardgen.rulebook.diagrams import DIAGRAMS, DRAWN_TO_CHECK, DiagramMaker, ready_diagram, typeset_drawing
-from cardgen.rulebook.flowables import (BookCanvas, BookDoc, FloatingFigure, Heading, LongTable, contents_table,
-                                        icon_painter, icon_row)
+from cardgen.rulebook.flowables import (BACK_COVER_VIEW, BackCoverEntry, BookCanvas, BookDoc, FloatingFigure, Heading,
+                                        LongTable, contents_table, icon_painter, icon_row)
 from cardgen.rulebook.inline import to_markup, to_plain
 from cardgen.rulebook.styles import ACCENT, RULE, TINT, Geometry, Styles, geometry, make_styles
 from cardgen.rulebook.values import book_values, render_unit
@@ -354,11 +355,16 @@ def build_story(deck: DeckSpec, *, translate: Translate = no_translation, langua
     geo = geometry(paper, booklet=booklet)
     styles = make_styles(geo, language, spacing=spacing)
     document = load_document(deck)
+    back = None
     if part != "all":
         body, back = split_back_cover(document)
         document = body if part == "body" else (back or replace(document, blocks=()))
     story = _Story(deck, document, translate=translate, language=language, geo=geo, styles=styles)
-    return story.build(), geo
+    flowables = story.build()
+    if part == "body" and back is not None:  # the back cover's chapter in the contents and bookmarks too
+        heading = back.blocks[0]
+        flowables.append(BackCoverEntry(key=heading.anchor or BACK_COVER, plain=story.plain(heading.units[0])))
+    return flowables, geo
 
 
 def check_story(deck: DeckSpec, *, translate: Translate = no_translation, language: str = "en",
@@ -517,13 +523,35 @@ def _booklet_pages(deck: DeckSpec, *, translate: Translate, language: str, paper
     body = PdfReader(io.BytesIO(buffer.getvalue()))
     writer = PdfWriter(clone_from=body)
     width, height = (float(v) for v in body.pages[0].mediabox[2:])
-    total = (pages + 1 + 3) // 4 * 4
+    total = back_cover_page(pages)
     for _ in range(total - pages - 1):
         writer.add_blank_page(width=width, height=height)
-    writer.add_page(PdfReader(io.BytesIO(back)).pages[0])
+    cover = writer.add_page(PdfReader(io.BytesIO(back)).pages[0])
+    _point_at_back_cover(writer, cover)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue(), pages + 1
+
+
+def _point_at_back_cover(writer: Any, cover: Any) -> None:
+    """The contents links and the bookmark of the back cover's chapter (:class:`BackCoverEntry`'s
+    stand-in destinations, ``/FitB``) pointed at the back cover page ``cover``."""
+    from pypdf.generic import ArrayObject, NameObject
+
+    def repoint(destination: Any) -> None:
+        if isinstance(destination, ArrayObject) and len(destination) == 2 and destination[1] == f"/{BACK_COVER_VIEW}":
+            destination[0] = cover.indirect_reference
+            destination[1] = NameObject("/Fit")
+
+    for page in writer.pages:
+        for annotation in page.get("/Annots") or []:
+            repoint(annotation.get_object().get("/Dest"))
+    outlines = writer._root_object.get("/Outlines")
+    item = outlines.get_object().get("/First") if outlines is not None else None
+    while item is not None:  # the stand-in's bookmark is a top-level one (level 0)
+        item = item.get_object()
+        repoint(item.get("/Dest"))
+        item = item.get("/Next")
 
 
 def write_rulebook(deck: DeckSpec, target: Path, *, translate: Translate = no_translation, language: str = "en",

@@ -16,7 +16,7 @@ from typing import Any
 from reportlab.platypus import Flowable
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from cardgen.rulebook.flowables import Heading
+from cardgen.rulebook.flowables import BackCoverEntry, Heading
 from cardgen.xml_escape import escape
 
 
@@ -32,8 +32,8 @@ def _walk(flowables: Iterable[Any]) -> Iterator[Flowable]:
 def seed_contents(story: list[Flowable]) -> int:
     """Give each table of contents in ``story`` the entries its headings will make; returns how many."""
     everything = list(_walk(story))
-    entries = [(f.toc_level, escape(f.plain), 0, f.key) for f in everything
-               if isinstance(f, Heading) and f.toc_level is not None]
+    entries = [(0 if isinstance(f, BackCoverEntry) else f.toc_level, escape(f.plain), 0, f.key) for f in everything
+               if isinstance(f, BackCoverEntry) or (isinstance(f, Heading) and f.toc_level is not None)]
     for flowable in everything:
         if isinstance(flowable, TableOfContents) and not flowable._entries:
             flowable.addEntries(entries)

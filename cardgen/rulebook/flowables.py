@@ -77,6 +77,31 @@ class Heading(Paragraph):
         self.toc_level = toc_level
 
 
+class BackCoverEntry(Flowable):
+    """Never placed: the contents entry and the bookmark of a chapter a booklet prints apart, on its
+    back cover (:func:`~cardgen.rulebook.booklet.back_cover_page`, after the page the book ends on;
+    :meth:`BookDoc.handle_flowable` notes them there).
+
+    The bookmark's destination is a stand-in on this page, told apart by its ``/FitB`` view
+    (:data:`BACK_COVER_VIEW`; headings use ``/Fit``): the booklet points it at the back cover once
+    that page is added (``builder._booklet_pages``)."""
+
+    def __init__(self, *, key: str, plain: str) -> None:
+        super().__init__()
+        self.key = key
+        self.plain = plain
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return 0.0, 0.0
+
+    def draw(self) -> None:
+        pass
+
+
+BACK_COVER_VIEW = "FitB"
+"""The view of :class:`BackCoverEntry`'s stand-in destination (no heading bookmark uses it)."""
+
+
 class LongTable(Table):
     """A table with a header row repeated on every page it runs onto (``repeatRows=1``).
 
@@ -164,6 +189,19 @@ class BookDoc(BaseDocTemplate):
     def beforeDocument(self) -> None:
         self.used: dict[int, float] = {}
         """Page number → how much of the frame's height its flowables used (0–1), for the last pass."""
+
+    def handle_flowable(self, flowables: list[Any]) -> None:
+        """A :class:`BackCoverEntry` is noted on the page the book ends on, never placed: a full last
+        page would otherwise refuse even a flowable of no height and start an empty one."""
+        if flowables and isinstance(flowables[0], BackCoverEntry):
+            from cardgen.rulebook.booklet import back_cover_page
+
+            entry = flowables.pop(0)
+            self.canv.bookmarkPage(entry.key, fit=BACK_COVER_VIEW)
+            self.canv.addOutlineEntry(entry.plain, entry.key, level=0, closed=False)
+            self.notify("TOCEntry", (0, escape(entry.plain), back_cover_page(self.page), entry.key))
+            return
+        super().handle_flowable(flowables)
 
     def afterFlowable(self, flowable: Any) -> None:  # noqa: N802 (reportlab's name)
         frame = getattr(self, "frame", None)

@@ -76,6 +76,18 @@ SCALES = (0.2, 0.185, 0.17, 0.155, 0.14, 0.128, 0.116, 0.105, 0.095, 0.085, 0.07
 
 
 Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class ClockBadge:
+    """Where a frame's clock badge is drawn, from the frame's top left (y down), and its text size."""
+
+    text: str
+    left: float
+    top: float
+    width: float
+    height: float
+    size: float
 """(centre x, centre y, width, height)."""
 
 
@@ -161,6 +173,8 @@ class FramePainter:
         """Every caption or meanwhile text drawn so far that did not fit its box (a writer reports them)."""
         self.where = ""
         """Where the next frame is printed, for :attr:`cut_text` (``page 3, step 2 of 14``); set by the writer."""
+        self.clock_badge: ClockBadge | None = None
+        """The last frame's clock badge (the HTML player repeats it where a scrolled table cannot take it away)."""
 
     def pt(self, size: float) -> float:
         """A text size: ``size``, or the smallest allowed if that is larger."""
@@ -252,6 +266,7 @@ class FramePainter:
     def draw(self, c: Canvas, view: TableView, *, width: float, height: float) -> None:
         """Draw ``view`` in the box (0, 0, width, height)."""
         self.placed, self.ghosts, self.arrows, self.labels, self._spots = [], [], [], [], {}
+        self.clock_badge = None
         c.save()
         c.set_fill("#ffffff")
         c.rect(0, 0, width, height, fill=True)
@@ -725,6 +740,7 @@ class FramePainter:
         clock_w = max(size * 5.6, _text_width(clock, BODY_BOLD, size) + 8)
         c.set_fill(INK)
         c.rect(4, top, clock_w, badge_h, radius=3, fill=True)
+        self.clock_badge = ClockBadge(clock, 4, height - top - badge_h, clock_w, badge_h, size)
         c.set_fill("#ffffff")
         self._label(c, 4 + clock_w / 2, height - 15, clock, font=BODY_BOLD, size=size, align="center")
         left, right = 4 + clock_w + gap, width - 4

@@ -100,6 +100,8 @@ class HandoutPlan:
     language: str = "en"
     key: KeyCards | None = None
     """The cards of the key printed before each game's first frame (none: no key)."""
+    author: str = ""
+    """The PDF's Author (document properties): the game's designer."""
 
 
 def handout_geometry(paper: str) -> Geometry:
@@ -334,7 +336,7 @@ def write_handout(plan: HandoutPlan, painter: FramePainter, target: Path, *, pap
     with atomic_path(Path(target)) as tmp:
         doc = BookDoc(str(tmp), geo=geo, footer=lambda page: apply_typography(
                           _fill(plan.labels.footer, title=plan.title, page=page), plan.language),
-                      title=plan.title, subject=plan.subtitle, creator="cardgen", lang=plan.language,
+                      title=plan.title, author=plan.author, subject=plan.subtitle, creator="cardgen", lang=plan.language,
                       displayDocTitle=1)
         doc.build(story)
         pages = int(doc.page)

@@ -20,7 +20,7 @@ from cardgen.i18n.typography import apply_typography
 from cardgen.output import atomic_path
 from cardgen.render.fonts import register_fonts
 from cardgen.render.svg_canvas import SvgCanvas
-from cardgen.walkthrough.frames import CAPTION_H, FramePainter, frame_size
+from cardgen.walkthrough.frames import CAPTION_H, ClockBadge, FramePainter, frame_size
 from cardgen.walkthrough.handout import StagePlan
 from cardgen.walkthrough.table_view import TableView
 from cardgen.xml_escape import escape
@@ -113,12 +113,32 @@ def _font_face(file: str, weight: int, text: str) -> str:
             f"src:url(data:font/woff;base64,{data}) format('woff')}}")
 
 
-def _frame_svg(painter: FramePainter, view: TableView, pictures: dict[str, str], symbols: dict[str, str]) -> str:
+def _frame_svg(painter: FramePainter, view: TableView, pictures: dict[str, str], symbols: dict[str, str]) -> tuple[str, str]:
+    """The frame as inline SVG, and its clock pinned over the table strip on a phone (:func:`_pinned_clock`)."""
     width, height = frame_size(len(view.seats))
     canvas = SvgCanvas(width, height, pictures=pictures, symbols=symbols)
     # caption and meanwhile line are the page's own text, beside the drawing
     painter.draw(canvas, replace(view, caption="", meanwhile=""), width=width, height=height)
-    return canvas.svg(attrs='role="img" aria-hidden="true" preserveAspectRatio="xMidYMid meet"', crop_bottom=CAPTION_H)
+    svg = canvas.svg(attrs='role="img" aria-hidden="true" preserveAspectRatio="xMidYMid meet"', crop_bottom=CAPTION_H)
+    return svg, _pinned_clock(painter.clock_badge, width)
+
+
+def _pinned_clock(badge: ClockBadge | None, frame_width: float) -> str:
+    """The clock badge again, in HTML, over the top left of the table strip: shown under 600 px only,
+    where the strip scrolls sideways and takes the drawn badge out of sight. It covers the drawn one
+    exactly when the strip is scrolled to its left end (the table is :data:`PHONE_TABLE_PX` wide there,
+    less its 1 px border), so it stays put while the table moves under it."""
+    if badge is None:
+        return ""
+    k = (PHONE_TABLE_PX - 2) / frame_width
+
+    def px(value: float) -> str:
+        return f"{value:.2f}".rstrip("0").rstrip(".") + "px"
+
+    style = (f"left:{px(1 + badge.left * k)};top:{px(1 + badge.top * k)};width:{px(badge.width * k)};"
+             f"height:{px(badge.height * k)};line-height:{px(badge.height * k)};font-size:{px(badge.size * k)};"
+             f"border-radius:{px(3 * k)}")
+    return f'<span class="clock" aria-hidden="true" style="{style}">{escape(badge.text)}</span>'
 
 
 @dataclass(frozen=True)
@@ -131,6 +151,8 @@ class PlayerStep:
     meanwhile: str = ""
     rule: str | None = None
     ms: int = 2500
+    clock: str = ""
+    """The frame's clock pinned over the table strip on a phone (HTML, see :func:`_pinned_clock`), if it has one."""
 
 
 def build_player(title: str, stages: list[StagePlan], painter: FramePainter, *, labels: PlayerLabels,
@@ -139,11 +161,11 @@ def build_player(title: str, stages: list[StagePlan], painter: FramePainter, *, 
     register_fonts()
     pictures = face_pictures(painter)
     symbols: dict[str, str] = {}
-    steps = [PlayerStep(stage=number, picture=_frame_svg(painter, view, pictures, symbols),
-                        caption=_markup(apply_typography(view.caption, language)),
+    steps = [PlayerStep(stage=number, picture=svg, caption=_markup(apply_typography(view.caption, language)),
                         meanwhile=_markup(apply_typography(view.meanwhile, language)), rule=view.rule_label,
-                        ms=reading_ms(view.caption))
-             for number, stage in enumerate(stages, start=1) for view in stage.frames]
+                        ms=reading_ms(view.caption), clock=clock)
+             for number, stage in enumerate(stages, start=1) for view in stage.frames
+             for svg, clock in (_frame_svg(painter, view, pictures, symbols),)]
     defs = f'<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>{"".join(symbols.values())}</defs></svg>'
     return render_page(title, [stage.title for stage in stages], steps, labels=labels, language=language, defs=defs)
 
@@ -167,7 +189,7 @@ def render_page(title: str, stage_titles: list[str], steps: list[PlayerStep], *,
         meanwhile = f'<p class="meanwhile">{step.meanwhile}</p>' if step.meanwhile else ""
         sections.append(f'<section class="step" data-stage="{step.stage}" data-ms="{step.ms}" '
                         f'aria-label="{escape(heading)}">'
-                        f'<div class="table">{step.picture}</div>{meanwhile}'
+                        f'<div class="table">{step.picture}</div>{step.clock}{meanwhile}'
                         f'<div class="caption">{tag}{step.caption}</div></section>')
     counter = escape(labels.step).replace("{n}", '<span id="counter">1</span>').replace(
         "{count}", f'<span id="total">{len(steps)}</span>')
@@ -213,8 +235,9 @@ h1{font-size:1.15rem;margin:4px 0}
 select,button{font:inherit;font-size:1rem;padding:6px 10px;border-radius:6px;border:1px solid #9a9a9a;background:#fff;color:#222}
 button{cursor:pointer;min-width:44px;min-height:44px}
 button:focus-visible,select:focus-visible{outline:3px solid #e8a317;outline-offset:2px}
-.step{display:none}
+.step{display:none;position:relative}
 .step.on{display:block}
+.clock{display:none}
 .table svg{display:block;width:100%;height:auto;max-height:calc(100vh - 190px);background:#fff;border:1px solid #ccc5b8;border-radius:6px}
 .table [data-card]{transition:none}
 .caption{font-size:1.05rem;line-height:1.4;margin:6px 0 0;padding:8px 12px;background:#f4f1ea;border-radius:6px;min-height:3.2em}
@@ -227,7 +250,9 @@ nav{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin:8px 0}
 nav button{white-space:nowrap}
 @media (max-width:600px){h1{font-size:1rem}.caption{font-size:1rem}nav button{flex:1 1 auto;padding:6px 8px}
 nav label{flex:1 1 100%}.counter{width:100%;text-align:center}
-.table{overflow-x:auto;overscroll-behavior-x:contain}.table svg{width:PHONE_TABLE_PXpx;max-width:none;max-height:none}}
+.table{overflow-x:auto;overscroll-behavior-x:contain}.table svg{width:PHONE_TABLE_PXpx;max-width:none;max-height:none}
+.clock{display:block;position:absolute;z-index:1;background:#222;color:#fff;font-weight:700;text-align:center;
+white-space:nowrap;pointer-events:none}}
 """.replace("PHONE_TABLE_PX", str(PHONE_TABLE_PX))
 
 SCRIPT = """

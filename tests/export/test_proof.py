@@ -44,3 +44,26 @@ def test_big_decks_get_several_proof_sheets(tmp_path: Path) -> None:
     rows = read_manifest(result.manifest)
     assert sum(r.file == "proof-1.png" for r in rows) == PER_SHEET
     assert sum(r.file == "proof-2.png" for r in rows) == 3  # two faces and the back
+
+
+def test_the_proof_header_is_in_the_decks_language(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The title and the summary line drawn over the cards: French words from the deck's catalog in
+    a French proof (card ids stay as they are), the English ones unchanged."""
+    from cardgen.export import proof
+    from cardgen.build import translator_for
+
+    headers: list[tuple[str, str]] = []
+    compose = proof.compose
+
+    def keep_header(*args, title: str, subtitle: str, **kwargs):  # type: ignore[no-untyped-def]
+        headers.append((title, subtitle))
+        return compose(*args, title=title, subtitle=subtitle, **kwargs)
+
+    monkeypatch.setattr(proof, "compose", keep_header)
+    deck = load_deck(FALLING)
+    export_proof(deck, tmp_path / "en", dpi=15, bleed=True)
+    export_proof(deck, tmp_path / "fr", dpi=15, bleed=True, translate=translator_for(deck, "fr"), language="fr")
+    assert headers[0] == ("FALLING — proof", "54 cards · 8 faces · 1 back · en · 15 dpi · bleed shown, trim in magenta")
+    title, subtitle = (" ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split()) for text in headers[1])
+    assert title == "FALLING — épreuve"
+    assert subtitle == "54 cartes · 8 recto différents · 1 dos · fr · 15 dpi · fond perdu visible, coupe en magenta"

@@ -84,3 +84,24 @@ def test_single_card_pages_get_guides_without_a_legend(tmp_path: Path) -> None:
         assert "trim: cut here" not in document[0].get_textpage().get_text_range()
     finally:
         document.close()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_french_build_has_a_french_legend_that_fits(tmp_path: Path, paper: str) -> None:
+    """--guides in a French build: the legend's words come from the deck's catalog, and it still
+    finds a margin with room (French runs longer than English)."""
+    from cardgen.build import translator_for
+
+    deck = load_deck(FALLING)
+    pdf = tmp_path / "guides-fr.pdf"
+    write_sheets(deck, pdf, options=SheetOptions(guides=True, paper=paper), translate=translator_for(deck, "fr"),
+                 language="fr")
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        for index in range(len(document)):
+            text = " ".join(document[index].get_textpage().get_text_range().replace("\u202f", " ")
+                            .replace("\u00a0", " ").split())
+            assert "coupe : coupez ici" in text and "zone de sécurité : le texte reste dedans" in text, text[-200:]
+            assert "safe zone" not in text and "cut here" not in text
+    finally:
+        document.close()

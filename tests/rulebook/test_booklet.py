@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pypdf
@@ -10,7 +11,7 @@ import pytest
 from cardgen.build import translator_for
 from cardgen.loading import load_deck
 from cardgen.rulebook.booklet import saddle_stitch_order
-from cardgen.rulebook.builder import write_rulebook
+from cardgen.rulebook.builder import load_document, write_rulebook
 
 
 def test_order_for_eight_pages() -> None:
@@ -66,7 +67,7 @@ def test_credits_on_the_back_cover_and_fold_marks_on_every_side(falling_dir: Pat
     back = text.get_text_bounded(0, 0, width / 2, height)
     cover = text.get_text_bounded(width / 2, 0, width, height)
     assert "Credits" in back and "James Ernest" in back and "Contents" not in back, back
-    assert "Contents" in cover and "Credits" not in cover
+    assert "Contents" in cover and "was designed by" not in cover  # the credits' own text (their contents line is there)
     # fold marks: dark pixels on the fold line near the top and the bottom edge of every side, none mid-page
     scale = 2.0
     for index in range(len(pdf)):
@@ -157,3 +158,81 @@ def test_booklet_links_and_bookmarks_land_on_the_sides_where_their_pages_are(tmp
             landed += 1
     document.close()
     assert landed >= 10
+
+
+def _halves(document) -> list[tuple[int, tuple[float, float, float, float], str]]:  # type: ignore[no-untyped-def]
+    """Every half-side of an imposed booklet: (side, its area, its text with spaces folded)."""
+    out = []
+    for side in range(len(document)):
+        width, height = document[side].get_size()
+        for area in ((0.0, 0.0, width / 2, height), (width / 2, 0.0, width, height)):
+            text = document[side].get_textpage().get_text_bounded(*area)
+            out.append((side, area, " ".join(text.replace("\u00a0", " ").split())))
+    return out
+
+
+@pytest.mark.parametrize(("deck_name", "language", "paper", "heading"), [
+    ("falling", "en", "a4", "Credits"), ("falling", "fr", "a4", "Crédits"), ("falling", "fr", "letter", "Crédits"),
+    ("fall-damage", "en", "a4", "Credits"), ("fall-damage", "fr", "letter", "Crédits"),
+    ("falling-off", "en", "letter", "Credits"), ("falling-off", "fr", "a4", "Crédits")])
+def test_the_contents_and_the_bookmarks_list_the_credits_on_the_back_cover(
+        tmp_path: Path, deck_name: str, language: str, paper: str, heading: str) -> None:
+    """The credits a booklet prints on its back cover (the last page) are in its contents like any
+    chapter, with that page's number and a link to it, and have a bookmark that lands there."""
+    import pikepdf
+    import pypdfium2 as pdfium
+
+    from tests.conftest import ROOT
+
+    deck = load_deck(ROOT / "decks" / deck_name)
+    out = tmp_path / "booklet.pdf"
+    write_rulebook(deck, out, translate=translator_for(deck, language), language=language, paper=paper, booklet=True)
+    document = pdfium.PdfDocument(str(out))
+    halves = _halves(document)
+    back_cover = (0, (0.0, 0.0, document[0].get_size()[0] / 2, document[0].get_size()[1]))
+    assert halves[0][2].startswith(heading), halves[0][2]  # the back cover: the left half of the first side
+    last_page = 2 * len(document)
+    entries = [text for _, _, text in halves if re.search(rf"{heading}(?: ?\.){{3,}} ?{last_page}\b", text)]
+    has_contents = any(block.name == "contents" for block in load_document(deck).directives())  # Falling Off: none
+    assert bool(entries) == has_contents, f"contents line '{heading} . . . {last_page}': {bool(entries)}"
+    pdf = pikepdf.open(out)
+    pages = {page.obj.objgen: index for index, page in enumerate(pdf.pages)}
+
+    def lands_on_back_cover(destination) -> bool:  # type: ignore[no-untyped-def]
+        area = tuple(round(float(v), 1) for v in destination[2:6]) if str(destination[1]) == "/FitR" else None
+        return pages.get(destination[0].objgen) == 0 and area == tuple(round(v, 1) for v in back_cover[1])
+
+    links = [a.Dest for page in pdf.pages for a in page.obj.get("/Annots", []) if a.get("/Dest") is not None]
+    assert any(lands_on_back_cover(d) for d in links) == has_contents, "a contents link to the back cover"
+    with pdf.open_outline() as outline:
+        marks = {item.title: item.destination if item.destination is not None else item.action.D for item in outline.root}
+    assert heading in marks and lands_on_back_cover(marks[heading]), sorted(marks)
+    assert list(marks)[-1] == heading  # the last bookmark, as it is the last page
+    document.close()
+
+
+@pytest.mark.parametrize("spacing", [1.0, 0.8])
+def test_the_back_cover_entry_never_starts_a_page_of_its_own(spacing: float) -> None:
+    """Falling Off's booklet body fills its last page to the bottom at 0.8 spacing: the contents entry
+    and bookmark of the back cover, noted after it, add no page (an empty one would change which
+    spacing the book is set in, and so every page)."""
+    import io
+    from functools import partial
+
+    from cardgen.rulebook.builder import build_story
+    from cardgen.rulebook.contents_seed import seed_contents
+    from cardgen.rulebook.flowables import BackCoverEntry, BookCanvas, BookDoc, icon_painter
+    from tests.conftest import ROOT
+
+    deck = load_deck(ROOT / "decks" / "falling-off")
+    pages = []
+    for keep in (True, False):
+        story, geo = build_story(deck, language="en", booklet=True, spacing=spacing, part="body")
+        assert isinstance(story[-1], BackCoverEntry)
+        story = story if keep else story[:-1]
+        doc = BookDoc(io.BytesIO(), geo=geo, footer=str)
+        seed_contents(story)
+        doc.multiBuild(story, canvasmaker=partial(BookCanvas, icon_painter=icon_painter(deck)), maxPasses=6)
+        pages.append((int(doc.page), {page: round(used, 3) for page, used in doc.used.items()}))
+    assert pages[0] == pages[1]
+    assert spacing == 1.0 or pages[0][1][pages[0][0]] > 0.99  # the case that matters: a full last page

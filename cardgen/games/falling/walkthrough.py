@@ -100,6 +100,7 @@ def write_falling_walkthrough(deck: DeckSpec, target: Path, *, translate: Transl
     if options.image_format == "gif":
         files = write_stage_gifs(_labelled(stages, translate), painter, Path(target))
         return WalkthroughResult(files=files, notes=notes, cut_text=_cuts(painter))
+    designer = deck.designer + (f" ({deck.publisher})" if deck.publisher else "")
     plan = HandoutPlan(
         title=_text(translate, "walkthrough:title", title=title),
         subtitle=_text(translate, "walkthrough:subtitle"),
@@ -107,8 +108,8 @@ def write_falling_walkthrough(deck: DeckSpec, target: Path, *, translate: Transl
                         _text(translate, "walkthrough:lead.players", count=players),
                         _text(translate, "walkthrough:lead.games", count=len(stages)))),
               _text(translate, "walkthrough:lead.2")),
-        credit=_text(translate, "walkthrough:credit", title=title,
-                     designer=deck.designer + (f" ({deck.publisher})" if deck.publisher else "")),
+        credit=_text(translate, "walkthrough:credit", title=title, designer=designer),
+        author=designer,
         stages=tuple(stages), labels=_labels(translate), language=language,
         key=KeyCards(held="stop-1", stacks=("hit-1", "skip-1", "split-2"), rider="split-1", extra="extra-1",
                      moved="hit-2"))

@@ -234,3 +234,47 @@ def test_on_a_phone_the_tables_labels_stay_legible(pages, tmp_path: Path, lang: 
         assert wide.execute_script("var s=document.querySelector('.step.on .table');return s.scrollWidth<=s.clientWidth")
     finally:
         wide.quit()
+
+
+VISIBLE_CLOCK = """
+var strip=document.querySelector('.step.on .table').getBoundingClientRect();
+return [].filter.call(document.querySelectorAll('.step.on .clock, .step.on svg text'), function(e){
+  if(!/^\\d\\d:\\d\\d[.,]\\d$/.test(e.textContent.trim()))return false;
+  var b=e.getBoundingClientRect();if(!b.width||getComputedStyle(e).display==='none')return false;
+  var inside=b.left>=Math.max(0,strip.left)&&b.right<=Math.min(innerWidth,strip.right)&&b.top>=Math.max(0,strip.top)
+    &&b.bottom<=Math.min(innerHeight,strip.bottom);
+  var events=e.style.pointerEvents;e.style.pointerEvents='auto';  /* hit-testing follows the painting order */
+  var hit=document.elementFromPoint((b.left+b.right)/2,(b.top+b.bottom)/2);e.style.pointerEvents=events;
+  return inside&&(e.namespaceURI.indexOf('svg')>=0||hit===e);  /* an HTML clock: on top, not under the drawing */
+}).map(function(e){var b=e.getBoundingClientRect();return [e.textContent.trim(),b.left,b.top,b.right,b.bottom];});
+"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 720)])
+def test_the_clock_stays_in_view_while_the_table_scrolls(pages, tmp_path: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    """On a phone the table scrolls sideways in its strip, and the clock drawn at its top left went
+    with it: the game time stays in the window (inside the strip, on top) wherever the strip is
+    scrolled, and shows the step's time; on a desktop the drawn clock is in view as before."""
+    from selenium.webdriver.common.by import By
+
+    driver = _driver(*size)
+    shots = Path(os.environ.get("CARDGEN_SCREENSHOTS", tmp_path))
+    try:
+        driver.get(pages["en"].resolve().as_uri())
+        times = []
+        for step in range(6):
+            for where in ("0", "t.scrollWidth/2", "t.scrollWidth"):
+                driver.execute_script(f"var t=document.querySelector('.step.on .table');t.scrollLeft={where};")
+                clocks = driver.execute_script(VISIBLE_CLOCK)
+                assert clocks, f"step {step + 1}, strip scrolled to {where}: no clock in view"
+                assert len({text for text, *_ in clocks}) == 1, clocks
+                times.append(clocks[0][0])
+            if step == 5:
+                driver.save_screenshot(str(shots / f"player-clock-{size[0]}x{size[1]}.png"))
+            driver.find_element(By.ID, "next").click()
+        assert times[0] == "00:00.0" and times[-1] != times[0]  # the step's own time, not a fixed label
+        if size[0] < 600:  # the drawing's strip does scroll here, so the clock really was put to the test
+            assert driver.execute_script("var t=document.querySelector('.step.on .table');"
+                                         "return t.scrollWidth>t.clientWidth+100")
+    finally:
+        driver.quit()
