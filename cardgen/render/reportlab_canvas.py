@@ -15,7 +15,8 @@ from cardgen.render.canvas import Align, Point, TextFit, VAlign
 from cardgen.render.fonts import BODY, ensure_font, register_fonts
 from cardgen.render.pdf_forms import end_form
 from cardgen.render.pdf_images import draw_image_file
-from cardgen.render.plain_text import PlainLine, draw_plain_text, plain_line, set_plain_text, untie_wide_runs
+from cardgen.render.plain_text import (PlainLine, PlainText, draw_plain_text, plain_line, set_plain_text,
+                                      untie_wide_runs)
 from cardgen.render.resolved import hex_color
 from cardgen.xml_escape import escape
 
@@ -69,8 +70,8 @@ class ReportlabCanvas:
         # its canvas once per frame and once per printed face: each form is still made once)
         self._forms: set[str] = canvas.__dict__.setdefault("_cardgen_forms", set())
         self._fill = "#000000"
-        self._paragraph_cache: dict[Any, Any] = {}
-        """Per text box: its Paragraph (with size and height) or its :class:`PlainText`."""
+        self._paragraph_cache: dict[Any, tuple[Paragraph, float, float] | PlainText] = {}
+        """Per text box: its Paragraph (with the size and height it was set at), or its plain text."""
         self.last_fit: TextFit | None = None
         """How the last ``text_box`` was set (read by a watching measuring canvas)."""
 
@@ -171,7 +172,7 @@ class ReportlabCanvas:
         cached = self._paragraph_cache.get(key)
         if cached is None:
             cached = set_plain_text(text, w, h, font=ensure_font(font), size=size, min_size=min_size,
-                                    leading=leading, align=align)
+                                    leading=leading, align=align)  # plain words: no Paragraph (plain_text.py)
             if cached is None:
                 cached = fit_paragraph(text, w, h, font=font, size=size, min_size=min_size, leading=leading,
                                        align=align, color=color)
