@@ -3,8 +3,9 @@
 A card's title is a few plain words on one line; its rule text is often a sentence or two of
 plain words on two or three lines. Laying either out as a Paragraph (parse markup, build
 fragments, break lines, build a text object) costs several times what drawing it does, and
-importing ``reportlab.platypus`` costs ~0.06 s of every process; for a deck of distinct cards
-that is most of the drawing time. This module sets such texts itself:
+importing ``reportlab.platypus`` costs ~0.03 CPU s of every process (more without a bytecode
+cache); for a deck of distinct cards that is much of the drawing time. This module sets such
+texts itself:
 
 - :func:`plain_line`: a text that fits its box on one line at the requested size, drawn with
   one text object (the operators of a Paragraph's line, with one graphics-state save fewer);
@@ -18,9 +19,10 @@ that is most of the drawing time. This module sets such texts itself:
   PDF is byte-identical.
 
 A text qualifies only if it is plain — no markup, no soft hyphen, no control character, no
-whitespace but plain and no-break spaces — left, centred or right aligned, and reportlab's hyphenation settings are off;
-anything else (rich text, justified text, hyphenation) goes to Paragraph, which knows what it
-means. ``tests/render/test_plain_text.py`` compares the breaks with Paragraph's on random texts.
+whitespace but plain and no-break spaces —, left, centred or right aligned, and reportlab's
+hyphenation settings are off; anything else (rich text, justified text, hyphenation) goes to
+Paragraph, which knows what it means. ``tests/render/test_plain_text.py`` compares the breaks,
+widths and fit with Paragraph's on random texts and boxes, and the PDFs byte for byte.
 """
 
 from __future__ import annotations
