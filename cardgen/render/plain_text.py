@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reportlab import rl_config
+from reportlab.lib.fonts import ps2tt, tt2ps
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardgen.render.canvas import TextFit
@@ -114,17 +115,21 @@ def set_plain_text(text: str, width: float, height: float, *, font: str, size: f
         return None
     if not any(text.split(" ")):
         return None
+    try:  # the face Paragraph draws: its parser maps the font to (family, bold, italic) and back
+        face = tt2ps(*ps2tt(font))
+    except ValueError:
+        return None
     shrink = rl_config.spaceShrinkage
     current = size
     smallest = min_size if min_size is not None else size
     while True:
-        lines = break_lines(untie_wide_runs(text, width, font=font, size=current).split(" "), width, font=font,
+        lines = break_lines(untie_wide_runs(text, width, font=font, size=current).split(" "), width, font=face,
                             size=current, shrink=shrink)
         line_leading = current * leading
         set_height = len(lines) * line_leading
         too_wide = any(extra < -1.0 for extra, _ in lines)  # fit_paragraph's line_too_wide for plain lines
         if (set_height <= height + 0.01 and not too_wide) or current <= smallest:
-            return PlainText(lines, font, current, line_leading, set_height, align)
+            return PlainText(lines, face, current, line_leading, set_height, align)
         current = max(smallest, current - 0.25)
 
 

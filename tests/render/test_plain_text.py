@@ -215,10 +215,26 @@ def test_plain_sheets_are_written_without_importing_platypus(tmp_path: Path) -> 
     assert out[-1] == "[]"
 
 
-@pytest.mark.parametrize("deck, language", [("fall-damage", "en"), ("fall-damage", "fr"), ("falling", "fr")])
+def _own_font_deck_with_long_texts(folder: Path) -> Path:
+    """The own-font fixture with its rule text set in the deck's font, long enough to wrap and shrink."""
+    deck = folder / "own-font"
+    shutil.copytree(DATA / "decks" / "own-font", deck)
+    (deck / "templates" / "own-font-card.yaml").write_text(
+        "extends: base-card\nelements:\n  title: {font: hand}\n  text: {font: hand}\n", encoding="utf-8")
+    yaml = deck / "deck.yaml"
+    long = "says more than one line can hold, so it wraps onto a second line, a third and maybe a fourth one."
+    yaml.write_text(yaml.read_text(encoding="utf-8").replace("text: The first card.", f"text: The first card {long}")
+                    .replace("text: The second card, with art.", f"text: The second card, with art, {long} {long}"),
+                    encoding="utf-8")
+    return deck
+
+
+@pytest.mark.parametrize("deck, language", [("fall-damage", "en"), ("fall-damage", "fr"), ("falling", "fr"),
+                                            ("own-font", "en")])
 def test_shipped_sheets_are_byte_identical_with_and_without_the_fast_path(deck: str, language: str, tmp_path: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    """Fall Damage's unit texts and FALLING's French rule texts wrap onto several plain lines."""
+    """Fall Damage's unit texts and FALLING's French rule texts wrap onto several plain lines; so do
+    a deck's texts in its own font (a family of its own, mapped as Paragraph maps it)."""
     from click.testing import CliRunner
 
     from cardgen.cli import main
@@ -232,7 +248,8 @@ def test_shipped_sheets_are_byte_identical_with_and_without_the_fast_path(deck: 
 
     monkeypatch.setattr(reportlab_canvas, "set_plain_text", watched)
     runner = CliRunner()
-    args = ["sheets", str(ROOT / "decks" / deck), "--lang", language, "--no-preflight", "-o"]
+    folder = _own_font_deck_with_long_texts(tmp_path) if deck == "own-font" else ROOT / "decks" / deck
+    args = ["sheets", str(folder), "--lang", language, "--no-preflight", "-o"]
     assert runner.invoke(main, [*args, str(tmp_path / "fast.pdf")]).exit_code == 0
     assert sum(1 for text in set_texts if text is not None and len(text.lines) > 1) >= 1  # type: ignore[attr-defined]
     monkeypatch.setattr(plain_text, "FAST_PATH", False)
