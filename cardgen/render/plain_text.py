@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from reportlab import rl_config
-from reportlab.lib.fonts import ps2tt, tt2ps
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardgen.render.canvas import TextFit
@@ -109,27 +108,28 @@ def set_plain_text(text: str, width: float, height: float, *, font: str, size: f
                    leading: float, align: str) -> PlainText | None:
     """``text`` set as ``fit_paragraph`` would set it, or None when it is not plain (Paragraph's job).
 
-    ``text`` has had its typography pass; ``font`` is registered.
+    ``text`` has had its typography pass; ``font`` is registered. It is set in ``font`` itself.
+    Paragraph's parser maps its style's font through reportlab's family table and back
+    (``tt2ps(ps2tt(font))``), which gives the same face for every font of one deck; but a deck's
+    own fonts registered earlier in the same process can leave a bundled face mapped to another
+    deck's (seen in the test suite: ``Lato-Bold`` drawn as a deck's hand-written font), and that
+    this path does not copy.
     """
     if not FAST_PATH or align not in _ALIGNS or width < 1.0 or _NOT_PLAIN_TEXT.search(text) or not _plain_settings():
         return None
     if not any(text.split(" ")):
         return None
-    try:  # the face Paragraph draws: its parser maps the font to (family, bold, italic) and back
-        face = tt2ps(*ps2tt(font))
-    except ValueError:
-        return None
     shrink = rl_config.spaceShrinkage
     current = size
     smallest = min_size if min_size is not None else size
     while True:
-        lines = break_lines(untie_wide_runs(text, width, font=font, size=current).split(" "), width, font=face,
+        lines = break_lines(untie_wide_runs(text, width, font=font, size=current).split(" "), width, font=font,
                             size=current, shrink=shrink)
         line_leading = current * leading
         set_height = len(lines) * line_leading
         too_wide = any(extra < -1.0 for extra, _ in lines)  # fit_paragraph's line_too_wide for plain lines
         if (set_height <= height + 0.01 and not too_wide) or current <= smallest:
-            return PlainText(lines, face, current, line_leading, set_height, align)
+            return PlainText(lines, font, current, line_leading, set_height, align)
         current = max(smallest, current - 0.25)
 
 
