@@ -3,8 +3,9 @@
 It follows the drawing through the Canvas protocol (save/restore, translate/scale/rotate, clip
 rectangles), so the marks it records are in page (or card) coordinates, clipped as the PDF
 clips them. Text is measured with the same metrics the PDF uses: one-line ``text`` with the
-font's advance widths, ``text_box`` with reportlab's own paragraph fitting, so "does it fit"
-is answered by the typesetter, not guessed.
+font's advance widths, ``text_box`` with reportlab's own paragraph fitting (or, for plain text,
+:mod:`cardgen.render.plain_text`'s copy of it, which breaks lines to the same widths), so "does
+it fit" is answered by the typesetter, not guessed.
 """
 
 from __future__ import annotations
@@ -202,13 +203,21 @@ class MeasuringCanvas:
         if not text:
             return size
         from cardgen.i18n.typography import apply_typography
-        from cardgen.render.reportlab_canvas import fit_paragraph, paragraph_fit
+        from cardgen.render.plain_text import set_plain_text
 
-        # set as the PDF sets it: after the language's typography pass (no-break spaces, curly quotes)
+        # set as the PDF sets it: after the language's typography pass (no-break spaces, curly quotes);
+        # plain text without Paragraph (its very breaks and widths), anything else with it
         set_text = apply_typography(text, self.language if language is None else language)
-        paragraph, used, height = fit_paragraph(set_text, w, h, font=font, size=size, min_size=min_size, leading=leading,
-                                                align=align, color=color)
-        fit = paragraph_fit(paragraph, used, height)
+        plain = set_plain_text(set_text, w, h, font=ensure_font(font), size=size, min_size=min_size, leading=leading,
+                               align=align)
+        if plain is not None:
+            fit = plain.fit
+        else:
+            from cardgen.render.reportlab_canvas import fit_paragraph, paragraph_fit
+
+            paragraph, used, height = fit_paragraph(set_text, w, h, font=font, size=size, min_size=min_size,
+                                                    leading=leading, align=align, color=color)
+            fit = paragraph_fit(paragraph, used, height)
         return self.text_box_set(text, x, y, w, h, font=font, size=size, min_size=min_size, leading=leading,
                                  align=align, valign=valign, color=color, language=language, fit=fit)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from types import ModuleType
 
 from reportlab import rl_config
 from reportlab.lib.fonts import addMapping
@@ -96,16 +97,19 @@ def _register_on_first_use() -> None:
 
 
 def _patch_graphics_defaults() -> None:
-    """reportlab.graphics captured 'Helvetica' at import time; point it at the body font."""
-    from reportlab.graphics import shapes
+    """reportlab.graphics captured 'Helvetica' at import time; point it at the body font (when it is
+    imported: ``reportlab.graphics.shapes`` imports all of ``reportlab.platypus``, see after_import.py)."""
+    from cardgen.render.after_import import when_imported
 
-    shapes.STATE_DEFAULTS["fontName"] = BODY
-    try:  # String() reads its default from here too
-        from reportlab.graphics import renderbase
+    when_imported("reportlab.graphics.shapes", _body_font_by_default)
+    # String() reads its default from here too
+    when_imported("reportlab.graphics.renderbase", _body_font_by_default)
 
-        renderbase.STATE_DEFAULTS["fontName"] = BODY
-    except (ImportError, AttributeError, KeyError):
-        pass
+
+def _body_font_by_default(module: ModuleType) -> None:
+    defaults = getattr(module, "STATE_DEFAULTS", None)
+    if isinstance(defaults, dict):
+        defaults["fontName"] = BODY
 
 
 def has_glyphs(text: str, font: str = BODY) -> set[str]:

@@ -4,23 +4,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas as RLCanvas
-from reportlab.platypus import Paragraph
 
 from cardgen.i18n.typography import apply_typography
 from cardgen.render.canvas import Align, Point, TextFit, VAlign
 from cardgen.render.fonts import BODY, ensure_font, register_fonts
-from cardgen.render.one_line import PlainLine, plain_line
 from cardgen.render.pdf_forms import end_form
 from cardgen.render.pdf_images import draw_image_file
+from cardgen.render.plain_text import (PlainLine, PlainText, draw_plain_text, plain_line, set_plain_text,
+                                      untie_wide_runs)
 from cardgen.render.resolved import hex_color
 from cardgen.xml_escape import escape
+
+if TYPE_CHECKING:  # reportlab.platypus is imported only when a text needs a Paragraph (see plain_text.py)
+    from reportlab.platypus import Paragraph
+
+__all__ = ["ReportlabCanvas", "fit_paragraph", "line_too_wide", "markup", "paragraph_fit", "text_width",
+           "untie_wide_runs"]
 
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 _BOLD_ITALIC = re.compile(r"\*\*\*(?!\s)(.+?)(?<!\s)\*\*\*")
@@ -66,7 +70,8 @@ class ReportlabCanvas:
         # its canvas once per frame and once per printed face: each form is still made once)
         self._forms: set[str] = canvas.__dict__.setdefault("_cardgen_forms", set())
         self._fill = "#000000"
-        self._paragraph_cache: dict[Any, tuple[Paragraph, float, float]] = {}
+        self._paragraph_cache: dict[Any, tuple[Paragraph, float, float] | PlainText] = {}
+        """Per text box: its Paragraph (with the size and height it was set at), or its plain text."""
         self.last_fit: TextFit | None = None
         """How the last ``text_box`` was set (read by a watching measuring canvas)."""
 
@@ -166,18 +171,28 @@ class ReportlabCanvas:
         key = (text, round(w, 2), round(h, 2), font, size, min_size, leading, align, color)
         cached = self._paragraph_cache.get(key)
         if cached is None:
-            cached = fit_paragraph(text, w, h, font=font, size=size, min_size=min_size, leading=leading,
-                                   align=align, color=color)
+            cached = set_plain_text(text, w, h, font=ensure_font(font), size=size, min_size=min_size,
+                                    leading=leading, align=align)  # plain words: no Paragraph (plain_text.py)
+            if cached is None:
+                cached = fit_paragraph(text, w, h, font=font, size=size, min_size=min_size, leading=leading,
+                                       align=align, color=color)
             self._paragraph_cache[key] = cached
-        paragraph, used_size, height = cached
-        self.last_fit = paragraph_fit(paragraph, used_size, height)
+        if isinstance(cached, tuple):
+            paragraph, used_size, height = cached
+            self.last_fit = paragraph_fit(paragraph, used_size, height)
+        else:
+            used_size, height = cached.size, cached.height
+            self.last_fit = cached.fit
         if valign == "top":
             top = y + h
         elif valign == "middle":
             top = y + (h + height) / 2
         else:
             top = y + height
-        paragraph.drawOn(self.c, x, top - height)
+        if isinstance(cached, tuple):
+            cached[0].drawOn(self.c, x, top - height)
+        else:
+            draw_plain_text(self.c, cached, x, top - height, hex_color(color))
         return used_size
 
     def _draw_line(self, line: PlainLine, x: float, y: float, w: float, h: float, *, font: str, size: float,
@@ -242,6 +257,10 @@ def fit_paragraph(text: str, w: float, h: float, *, font: str, size: float, min_
     the line is too wide, which the preflight reports as an overflow. Words tied by no-break
     spaces ("Moon Ore Sharpening") that are wider than the box together break at those spaces.
     """
+    from reportlab.lib.colors import HexColor
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
     ensure_font(font)
     current = size
     smallest = min_size if min_size is not None else size
@@ -255,26 +274,6 @@ def fit_paragraph(text: str, w: float, h: float, *, font: str, size: float, min_
         if (height <= h + 0.01 and not too_wide) or current <= smallest:
             return paragraph, current, height
         current = max(smallest, current - 0.25)
-
-
-_TIE = re.compile(r"(?<=\w)\u00a0(?=\w)")
-"""A no-break space between two words (not the ones French puts before ``:`` or inside « »)."""
-_MARKUP_CHARS = re.compile(r"[*_]")
-
-
-def untie_wide_runs(text: str, width: float, *, font: str, size: float) -> str:
-    """``text`` with the no-break spaces between words made plain wherever the words they tie are
-    wider than ``width`` at ``size``: such a run cannot stay on one line, and breaking it between
-    its words is better than cutting one of them."""
-    if "\u00a0" not in text:
-        return text
-
-    def untie(run: str) -> str:
-        if "\u00a0" in run and stringWidth(_MARKUP_CHARS.sub("", run), font, size) > width:
-            return _TIE.sub(" ", run)
-        return run
-
-    return "".join(untie(part) for part in re.split(r"([ \n\t]+)", text))
 
 
 def paragraph_fit(paragraph: Paragraph, size: float, height: float) -> TextFit:
