@@ -116,6 +116,7 @@ def deck_font_names(deck: DeckSpec) -> dict[str, str]:
         italic = registered.get(f"{key}-italic", name if key != "body" else names["body-italic"])
         pdfmetrics.registerFontFamily(name, normal=name, bold=bold, italic=italic,
                                       boldItalic=registered.get(f"{key}-bold-italic", bold))
+    fonts.map_bundled_families()  # a bundled face borrowed above belongs to its own family again
     return names
 
 

@@ -64,6 +64,23 @@ def register_fonts() -> tuple[str, ...]:
     install()
     for name in _EAGER:
         ensure_font(name)
+    map_bundled_families()
+    # Defaults used by Canvas(), Paragraph styles and graphics shapes that name no font.
+    rl_config.canvas_basefontname = BODY
+    _patch_graphics_defaults()
+    _register_on_first_use()
+    return tuple(_FILES)
+
+
+def map_bundled_families() -> None:
+    """Map each bundled face to its own family (Lato's four faces to Lato), as reportlab's Paragraph
+    looks them up for ``<b>`` and ``<i>``.
+
+    reportlab keeps one process-wide table, and registering a family also maps each of its faces
+    back to it: a deck whose own body font borrows Lato-Bold for bold maps Lato-Bold to the deck's
+    family, and every later Paragraph in Lato-Bold would then be set in that deck's font. Called
+    again after each deck's own families are registered (:func:`cardgen.render.deck_fonts.deck_font_names`).
+    """
     for name in _FILES:  # what registerFont would map for each face, so Paragraph styles may name it
         if name not in _EAGER:
             pdfmetrics.registerFontFamily(name)
@@ -72,11 +89,6 @@ def register_fonts() -> tuple[str, ...]:
     )
     for bold, italic, face in ((0, 0, BODY), (1, 0, BODY_BOLD), (0, 1, BODY_ITALIC), (1, 1, BODY_BOLD_ITALIC)):
         addMapping(BODY, bold, italic, face)
-    # Defaults used by Canvas(), Paragraph styles and graphics shapes that name no font.
-    rl_config.canvas_basefontname = BODY
-    _patch_graphics_defaults()
-    _register_on_first_use()
-    return tuple(_FILES)
 
 
 def _register_on_first_use() -> None:

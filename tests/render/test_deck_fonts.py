@@ -145,3 +145,34 @@ def test_a_role_key_replaces_that_font_on_the_cards(own_font_copy: Path) -> None
     assert any("The **first** card." in call and f"font='{own}'" in call for call in texts), texts
     result = CliRunner().invoke(main, ["sheets", str(own_font_copy), "-o", str(own_font_copy / "out.pdf")])
     assert result.exit_code == 0, result.output  # the body font's **bold** finds a registered face
+
+
+def _faces_set(font: str, text: str = "plain <i>italic</i> <b>bold</b>") -> list[str]:
+    """The face each word of a Paragraph in ``font`` is set in (what reportlab then draws)."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    paragraph = Paragraph(text, ParagraphStyle("probe", fontName=font, fontSize=10))
+    paragraph.wrap(300, 100)
+    return [word.fontName for line in paragraph.blPara.lines for word in getattr(line, "words", [])]
+
+
+def test_a_decks_own_fonts_leave_the_bundled_faces_to_later_decks(tmp_path: Path) -> None:
+    """Two decks share a font file, one as its body (bold borrowed from Lato), one under a name of its own:
+    once both are loaded, text in Lato-Bold is still set in Lato, and the first deck's body still finds its faces."""
+    from cardgen.render.deck_fonts import deck_font_names
+    from cardgen.render.fonts import register_fonts
+
+    register_fonts()
+    bundled = _faces_set("Lato-Bold")
+    assert bundled == ["Lato-Bold", "Lato-BoldItalic", "Lato-Bold"]
+    body_deck, hand_deck = tmp_path / "body", tmp_path / "hand"
+    shutil.copytree(OWN_FONT, body_deck)
+    shutil.copytree(OWN_FONT, hand_deck)
+    deck_file = body_deck / "deck.yaml"
+    deck_file.write_text(deck_file.read_text().replace(
+        "  hand: fonts/Deckhand-Regular.ttf\n", "  hand: fonts/Deckhand-Regular.ttf\n  body: fonts/Deckhand-Regular.ttf\n"))
+    own = deck_font_names(load_deck(body_deck))["body"]
+    deck_font_names(load_deck(hand_deck))
+    assert _faces_set("Lato-Bold") == bundled
+    assert _faces_set(deck_font_names(load_deck(body_deck))["body"]) == [own, "Lato-Italic", own, "Lato-Bold"]
