@@ -116,6 +116,7 @@ def _check_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
                 problems.append(problem)
             else:
                 good_files.add((field, reference))
+    problems.extend(_check_inline_references(deck, located))
     for name, theme in deck.themes.items():
         for key in theme.types:
             if key not in deck.types:
@@ -205,6 +206,52 @@ def _check_card_values(deck: DeckSpec, located: Located) -> list[CardgenError]:
                 problems.append(located.error(("cards", index[problem.card], *problem.key), problem.message,
                                               hint=problem.hint))
     return problems
+
+
+def _check_inline_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
+    """Each ``[[card-id]]`` and ``[[icon:NAME]]`` in a card's text or abilities names a card or an icon.
+
+    Checked when the deck loads, at the text's position, so ``validate`` finds what drawing the card would
+    refuse (:func:`cardgen.render.rich_card_text.check_reference`), with the nearest name as a hint.
+    """
+    if not any("[[" in card.text or any("[[" in a.text for a in card.abilities) for card in deck.cards):
+        return []
+    from cardgen.render.elements.ability_icons import ABILITY_ICONS
+    from cardgen.render.rich_card_text import INLINE
+
+    ids = [card.id for card in deck.cards]
+    icons = sorted(set(ABILITY_ICONS) | set(_builtin_icons()))
+    problems: list[CardgenError] = []
+    for index, card in enumerate(deck.cards):
+        texts = [(("cards", index, "text"), card.text)]
+        texts += [(("cards", index, "abilities", j, "text"), a.text) for j, a in enumerate(card.abilities)]
+        for key, text in texts:
+            for match in INLINE.finditer(text):
+                reference = match.group(1).strip()
+                if reference.startswith("icon:"):
+                    name = reference[5:]
+                    if name in icons:
+                        continue
+                    close = difflib.get_close_matches(name, icons, n=1)
+                    problem = f"[[{reference}]] names no icon"
+                    hint = f"did you mean [[icon:{close[0]}]]?" if close else f"icons: {', '.join(icons)}"
+                else:
+                    if reference in ids:
+                        continue
+                    close = difflib.get_close_matches(reference, ids, n=1)
+                    problem = f"[[{reference}]] names no card of the deck"
+                    listed = ", ".join(f"[[{i}]]" for i in ids[:12]) + (" …" if len(ids) > 12 else "")
+                    hint = f"did you mean [[{close[0]}]]?" if close else \
+                        f"cards: {listed}; [[icon:NAME]] for an icon alone"
+                problems.append(located.error(key, problem, hint=hint))
+                break  # one problem per text
+    return problems
+
+
+def _builtin_icons() -> list[str]:
+    from cardgen.render.icons import ICONS
+
+    return list(ICONS)
 
 
 def _is_builtin_icon(name: str) -> bool:
