@@ -52,6 +52,15 @@ def test_text_under_six_and_a_half_points_is_tiny() -> None:
     ]
 
 
+def test_a_decks_own_layout_is_named_by_its_path_when_the_deck_is_named_relatively(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # round-5 review: `cardgen build decks/my-game` named the deck's own templates/my-game-card.yaml as
+    # cardgen/templates/my-game-card.yaml, a file that does not exist
+    monkeypatch.chdir(FIXTURES)
+    lines = [problem.format() for problem in preflight_deck(load_deck(Path("tiny-text"))).problems]
+    assert lines and all(line.startswith("tiny-text/templates/tiny-card.yaml:3: ") for line in lines), lines
+
+
 def test_text_drawn_over_another_element_is_an_overlap_reported_where_it_was_moved() -> None:
     lines = _lines("overlap")
     source = f"{_shown('overlap', 'templates', 'overlap-card.yaml')}:3"
