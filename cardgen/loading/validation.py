@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from cardgen.errors import CardgenError, DeckError
-from cardgen.loading.yaml_source import Key, Located, format_key
+from cardgen.loading.yaml_source import COMMENTED_COLOUR, Key, Located, colour_hint, format_key
 
 Locator = Callable[[Key], tuple[Path, int | None, int | None]]
 
@@ -75,6 +75,10 @@ def errors_from_validation(exc: ValidationError, where: Located | Locator, *,
                 message = f"unknown value {given!r}" if isinstance(given, str) else "has an unexpected value"
                 hint = f"did you mean '{close[0]}'?" if close else f"expected one of: {', '.join(options)}"
             path, line, col = locate(loc)
+            if hint is None and error.get("input", "") is None and isinstance(where, Located):
+                found = COMMENTED_COLOUR.search(where.line_text(line))
+                if found:  # `color: #b22222` unquoted is an empty value and a comment
+                    hint = colour_hint(found.group("hex"))
         marker = (loc, message)
         if marker in seen:
             continue
