@@ -38,6 +38,20 @@ def deck_file_for(path: Path) -> Path:
     return path
 
 
+def _missing_deck_hint(path: Path) -> str:
+    """What to type instead: ``decks/NAME`` when a bare name (or a near one) is a deck there, as ``cardgen new`` makes."""
+    decks = Path("decks")
+    if not path.is_absolute() and len(path.parts) == 1 and decks.is_dir():
+        try:
+            names = sorted(p.name for p in decks.iterdir() if (p / DECK_FILE).is_file())
+        except OSError:
+            names = []
+        close = [path.name] if path.name in names else difflib.get_close_matches(path.name, names, n=1)
+        if close:
+            return f"did you mean '{decks / close[0]}'? A deck is named by its folder"
+    return "a deck is a folder with a deck.yaml file (try 'cardgen new NAME')"
+
+
 def load_deck(path: Path) -> DeckSpec:
     """Load and validate a deck (a folder holding ``deck.yaml``, or the file itself).
 
@@ -46,8 +60,7 @@ def load_deck(path: Path) -> DeckSpec:
     file = deck_file_for(Path(path))
     shown = display_path(file)
     if not file.exists():
-        hint = "a deck is a folder with a deck.yaml file (try 'cardgen new NAME')"
-        raise DeckError("deck file not found", path=shown, hint=hint)
+        raise DeckError("deck file not found", path=shown, hint=_missing_deck_hint(Path(path)))
     try:
         check_regular(file, "deck")
     except ContainmentError as exc:

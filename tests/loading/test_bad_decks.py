@@ -96,6 +96,17 @@ def test_missing_deck_folder(tmp_path: Path, runner) -> None:
     assert "deck file not found" in result.stderr
 
 
+def test_a_deck_named_without_its_folder_is_pointed_at_it(tmp_path: Path, runner, monkeypatch) -> None:
+    # round-5 review: `cardgen build my-game` (made by `cardgen new my-game` in decks/) said "try 'cardgen new NAME'"
+    shutil.copytree(DATA / "decks" / "minimal", tmp_path / "decks" / "my-game")
+    monkeypatch.chdir(tmp_path)
+    for typed, meant in (("my-game", "my-game"), ("my-gmae", "my-game")):
+        result = runner.invoke(main, ["validate", typed])
+        assert result.exit_code == 1
+        assert result.stderr == (f"error: {typed}: deck file not found — did you mean "
+                                 f"'{Path('decks') / meant}'? A deck is named by its folder\n")
+
+
 def test_failed_build_keeps_previous_output(falling_copy: Path, tmp_path: Path, runner) -> None:
     out = tmp_path / "out"
     assert runner.invoke(main, ["build", str(falling_copy), "--out", str(out)]).exit_code == 0
