@@ -222,12 +222,14 @@ def _check_card_values(deck: DeckSpec, located: Located) -> list[CardgenError]:
 
 
 def _check_inline_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
-    """Each ``[[card-id]]`` and ``[[icon:NAME]]`` in a card's text or abilities names a card or an icon.
+    """Each ``[[card-id]]`` and ``[[icon:NAME]]`` in a card's text or abilities names a card or an icon,
+    and each ``**`` that opens bold is closed.
 
     Checked when the deck loads, at the text's position, so ``validate`` finds what drawing the card would
     refuse (:func:`cardgen.render.rich_card_text.check_reference`), with the nearest name as a hint.
     """
-    if not any("[[" in card.text or any("[[" in a.text for a in card.abilities) for card in deck.cards):
+    if not any("[[" in card.text or "**" in card.text or any("[[" in a.text or "**" in a.text for a in card.abilities)
+               for card in deck.cards):
         return []
     from cardgen.render.elements.ability_icons import ABILITY_ICONS
     from cardgen.render.rich_card_text import INLINE
@@ -239,6 +241,9 @@ def _check_inline_references(deck: DeckSpec, located: Located) -> list[CardgenEr
         texts = [(("cards", index, "text"), card.text)]
         texts += [(("cards", index, "abilities", j, "text"), a.text) for j, a in enumerate(card.abilities)]
         for key, text in texts:
+            if text.count("**") % 2:
+                problems.append(located.error(key, "an unclosed ** — the card would print the asterisks",
+                                              hint="close it (**like this**) or remove it"))
             for match in INLINE.finditer(text):
                 reference = match.group(1).strip()
                 if reference.startswith("icon:"):

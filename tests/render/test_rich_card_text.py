@@ -109,3 +109,12 @@ def test_capitals_keep_references_working() -> None:
     CardRenderer(deck, layouts[deck.layout], layouts)._draw_text(canvas, element, card, deck.types[card.type])
     assert canvas.calls == ["text_box('PLAY A TWO NOW .', 14.40, 32.76, 151.20, 55.44, font='Lato', size=9.50, "
                             "align='center')"]
+
+
+def test_validate_refuses_an_unclosed_bold_in_card_text(runner: CliRunner, minimal_copy: Path) -> None:
+    # round-5 review: `loses **2 points.` printed the two asterisks on the card, and no check said so
+    _with_text(minimal_copy, "Lose **2 points.")
+    result = runner.invoke(main, ["validate", str(minimal_copy)])
+    assert result.exit_code == 1
+    assert result.output == (f"error: {minimal_copy / 'deck.yaml'}:21:11: cards[0].text: an unclosed ** — the "
+                             "card would print the asterisks — close it (**like this**) or remove it\n")
