@@ -43,6 +43,15 @@ def test_text_that_cannot_fit_at_the_smallest_size_is_an_overflow() -> None:
             "element more room") in _lines("overflow")
 
 
+def test_a_quoted_snippet_is_cut_between_words_and_marked() -> None:
+    # round-5 review: “Lay it sideways before a player. After t” is still in English
+    from cardgen.preflight.faces import quoted_snippet
+
+    assert quoted_snippet("Lay it sideways before a player. After the deal", 40) == "“Lay it sideways before a player. After…”"
+    assert quoted_snippet("Short text.", 40) == "“Short text.”"
+    assert quoted_snippet("Averyveryverylongwordwithoutanyspacesatallhere", 20) == "“Averyveryverylongwo…”"
+
+
 def test_text_under_six_and_a_half_points_is_tiny() -> None:
     assert _lines("tiny-text") == [
         (f"{_shown('tiny-text', 'templates', 'tiny-card.yaml')}:3: card one [en] element text: tiny-text: "
