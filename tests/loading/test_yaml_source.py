@@ -79,3 +79,21 @@ def test_a_colon_inside_an_unquoted_value_is_explained(runner, minimal_copy: Pat
     assert result.exit_code == 1
     assert result.output == (f"error: {deck}:21:15: YAML syntax error: mapping values are not allowed in this "
                              "context — a value holding ': ' needs quotes: text: \"Note: the first card.\"\n")
+
+
+@pytest.mark.parametrize(("before", "after", "hint"), [
+    ("name: One", "name: 42", "YAML read 42 as a number: put it in quotes, name: \"42\""),
+    ("name: One", "name: true", "YAML read true as true or false: put it in quotes, name: \"true\""),
+    ("text: The first card.", "text:", "the value is empty: write text: \"\" or leave the key out"),
+])
+def test_a_value_yaml_read_as_another_type_says_how_to_quote_it(runner, minimal_copy: Path, before: str,
+                                                                after: str, hint: str) -> None:
+    # round-5 review: `name: 42` → "must be text", with nothing to say why a 42 is not text
+    from cardgen.cli import main
+
+    deck = minimal_copy / "deck.yaml"
+    deck.write_text(deck.read_text().replace(before, after, 1))
+    result = runner.invoke(main, ["validate", str(minimal_copy)])
+    assert result.exit_code == 1
+    assert len(result.output.splitlines()) == 1 and "must be text" in result.output
+    assert result.output.rstrip().endswith(f"— {hint}")
