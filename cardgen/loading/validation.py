@@ -49,10 +49,14 @@ def errors_from_validation(exc: ValidationError, where: Located | Locator, *,
     errors = exc.errors(include_url=False)
     data = where.data if isinstance(where, Located) else None
     literal_locs = {_clean_loc(e["loc"], data) for e in errors if e["type"] == "literal_error"}
+    inner_locs = [_clean_loc(e["loc"], data) for e in errors if e["type"] != "literal_error"]
     for error in errors:
         loc = _clean_loc(error["loc"], data)
         if error["type"] in ("model_type", "dict_type") and loc in literal_locs:
             continue  # a preset name was meant; the "or a mapping" branch would only confuse
+        if error["type"] == "literal_error" and isinstance(error.get("input"), dict) and any(
+                len(other) > len(loc) and other[:len(loc)] == loc for other in inner_locs):
+            continue  # a mapping was meant (print.card: {width: …}); its own errors say what is wrong in it
         kind = error["type"]
         hint = None
         if kind == "extra_forbidden":

@@ -97,3 +97,14 @@ def test_a_value_yaml_read_as_another_type_says_how_to_quote_it(runner, minimal_
     assert result.exit_code == 1
     assert len(result.output.splitlines()) == 1 and "must be text" in result.output
     assert result.output.rstrip().endswith(f"— {hint}")
+
+
+def test_a_card_size_mapping_missing_a_side_is_one_error(runner, minimal_copy: Path) -> None:
+    # round-5 review: {width: 2.5in} also got "has an unexpected value — expected one of: poker, …"
+    from cardgen.cli import main
+
+    deck = minimal_copy / "deck.yaml"
+    deck.write_text(deck.read_text().replace("card: poker", "card: {width: 2.5in}"))
+    result = runner.invoke(main, ["validate", str(minimal_copy)])
+    assert result.exit_code == 1
+    assert result.output == f"error: {deck}:9:9: print.card.height: is required\n"
