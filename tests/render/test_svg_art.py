@@ -136,3 +136,30 @@ def test_svgs_whose_names_look_alike_are_each_drawn(tmp_path: Path) -> None:
     page = pdfium.PdfDocument(str(target))[0].render(scale=1).to_pil().convert("RGB")
     assert page.getpixel((25, 25)) == (204, 51, 51)
     assert page.getpixel((75, 25)) == (51, 204, 51)
+
+
+@pytest.mark.parametrize(("family", "weight", "expected"), [
+    ("Comic Sans MS", "normal", "Lato-Regular"),  # a font this machine may or may not have
+    ("Helvetica", "bold", "Lato-Bold"),            # a PDF base font: it would be left unembedded
+    ("serif", "normal", "Vollkorn-Regular"),
+])
+def test_svg_text_is_set_in_a_bundled_embedded_font(minimal_copy: Path, tmp_path: Path, family: str, weight: str,
+                                                    expected: str) -> None:
+    # round-5 review: svglib looked the family up with fc-match and embedded the system's DejaVuSans (or fell back
+    # to an unembedded Helvetica): output that depends on the machine, against "nothing comes from the system"
+    import pypdf
+
+    from tests.pdf_tools import all_fonts, font_is_embedded
+
+    (minimal_copy / "art" / "t.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 70"><rect width="100" height="70" fill="#0f0"/>'
+        f'<text x="10" y="40" font-family="{family}" font-weight="{weight}" font-size="20">Héllo</text></svg>')
+    deck_file = minimal_copy / "deck.yaml"
+    deck_file.write_text(deck_file.read_text().replace("art/pattern.png", "art/t.svg"))
+    target = tmp_path / "cards.pdf"
+    write_sheets(load_deck(minimal_copy), target, options=SheetOptions())
+    fonts = all_fonts(pypdf.PdfReader(target))
+    names = {str(font.get("/BaseFont", "")).split("+")[-1] for font in fonts.values()}
+    assert all(font_is_embedded(font) for font in fonts.values()), names
+    assert expected in names, names
+    assert not any(name.startswith(("DejaVu", "Helvetica", "Times", "Liberation")) for name in names), names
