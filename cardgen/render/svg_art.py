@@ -270,8 +270,15 @@ class BundledFontMap:
     SERIF = ("serif", "times", "georgia", "garamond", "vollkorn", "roman", "palatino", "cambria", "book antiqua")
 
     def find_font(self, font_name: str, weight: str = "normal", style: str = "normal") -> tuple[str, bool]:
-        from cardgen.render.fonts import (BODY, BODY_BOLD, BODY_BOLD_ITALIC, BODY_ITALIC, DISPLAY, DISPLAY_REGULAR,
-                                          register_fonts)
+        from cardgen.render.fonts import (
+            BODY,
+            BODY_BOLD,
+            BODY_BOLD_ITALIC,
+            BODY_ITALIC,
+            DISPLAY,
+            DISPLAY_REGULAR,
+            register_fonts,
+        )
 
         register_fonts()
         family = font_name.lower()
