@@ -146,6 +146,36 @@ def _check_tree(root: Any, path: str) -> None:
         raise _error(path, f"SVG has more than {MAX_PATH_DATA:,} characters of path data",
                      hint="simplify it or export it as PNG")
     _check_expansion(root, ids, path)
+    _check_drawable(root, ids, path)
+
+
+_PAINT_REF = re.compile(r"(?:^|;)\s*(fill|stroke|mask)\s*:\s*url\(\s*['\"]?#([^'\")\s]+)")
+
+
+def _check_drawable(root: Any, ids: dict[str, Any], path: str) -> None:
+    """Refuse what svglib would silently leave out: a ``<pattern>`` fill (nothing printed) and a
+    ``<mask>`` (ignored, so what it hides prints). Definitions that nothing uses are fine."""
+    from lxml import etree
+
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        uses = [(key, value[len("url(#"):].rstrip(")").strip("'\" ")) for key, value in element.attrib.items()
+                if key in ("fill", "stroke", "mask") and value.replace(" ", "").startswith("url(#")]
+        uses += _PAINT_REF.findall(element.get("style", ""))
+        for key, target in uses:
+            kind = ids.get(target)
+            kind_name = etree.QName(kind).localname if kind is not None and isinstance(kind.tag, str) else ""
+            name = etree.QName(element).localname
+            if key in ("fill", "stroke") and kind_name == "pattern":
+                raise _error(path, f"<{name}> is filled with the <pattern> '#{target}', which cardgen cannot draw "
+                                   "(it would print nothing)", line=element.sourceline,
+                             hint="turn the pattern into shapes (Inkscape: Object > Pattern > Pattern to Objects), "
+                                  "or export the art as PNG")
+            if key == "mask" and kind_name == "mask":
+                raise _error(path, f"<{name}> uses the <mask> '#{target}', which cardgen cannot draw (what it "
+                                   "hides would print)", line=element.sourceline,
+                             hint="cut the shapes instead of masking them, or export the art as PNG")
 
 
 def _check_embedded_image(encoded: str, path: str, line: int | None, before: int) -> int:
