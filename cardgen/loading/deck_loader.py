@@ -231,11 +231,18 @@ def _check_inline_references(deck: DeckSpec, located: Located) -> list[CardgenEr
     if not any("[[" in card.text or "**" in card.text or any("[[" in a.text or "**" in a.text for a in card.abilities)
                for card in deck.cards):
         return []
-    from cardgen.render.elements.ability_icons import ABILITY_ICONS
     from cardgen.render.rich_card_text import INLINE
 
     ids = [card.id for card in deck.cards]
-    icons = sorted(set(ABILITY_ICONS) | set(_builtin_icons()))
+    known_icons: list[str] = []
+
+    def icons() -> list[str]:  # the ability icons' module (and the element package) only when an icon is named
+        if not known_icons:
+            from cardgen.render.elements.ability_icons import ABILITY_ICONS
+
+            known_icons.extend(sorted(set(ABILITY_ICONS) | set(_builtin_icons())))
+        return known_icons
+
     problems: list[CardgenError] = []
     for index, card in enumerate(deck.cards):
         texts = [(("cards", index, "text"), card.text)]
@@ -248,11 +255,11 @@ def _check_inline_references(deck: DeckSpec, located: Located) -> list[CardgenEr
                 reference = match.group(1).strip()
                 if reference.startswith("icon:"):
                     name = reference[5:]
-                    if name in icons:
+                    if name in icons():
                         continue
-                    close = difflib.get_close_matches(name, icons, n=1)
+                    close = difflib.get_close_matches(name, icons(), n=1)
                     problem = f"[[{reference}]] names no icon"
-                    hint = f"did you mean [[icon:{close[0]}]]?" if close else f"icons: {', '.join(icons)}"
+                    hint = f"did you mean [[icon:{close[0]}]]?" if close else f"icons: {', '.join(icons())}"
                 else:
                     if reference in ids:
                         continue
