@@ -155,7 +155,16 @@ def _check_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
         problems.append(located.error(("print", "bleed"), f"a bleed of {format_mm(deck.print.bleed)} is larger than the card can use",
                                       hint="print shops ask for 3mm (1/8in)"))
     known = set(seen)
+    in_play: dict[str, str] = {}  # card id → the stage that brought it in
     for index, stage in enumerate(deck.teaching):
+        if stage.cards is not None:
+            in_play = {card_id: stage.stage for card_id in stage.cards}
+        for position, card_id in enumerate(stage.add or []):
+            if card_id in in_play:
+                problems.append(located.error(("teaching", index, "add", position),
+                                              f"'{card_id}' is already in play from stage '{in_play[card_id]}'",
+                                              hint="add only cards that join the game here"))
+            in_play.setdefault(card_id, stage.stage)
         for field in ("cards", "add"):
             for position, card_id in enumerate(getattr(stage, field) or []):
                 if card_id not in known:
