@@ -63,8 +63,6 @@ def _plate_content(instructions: list, plate: int) -> bytes:
                 operands = [_grey(float(operands[plate]))]
             else:
                 operands = [float(operands[0]) if plate == 3 else 1.0]
-        elif operator == "sh":
-            raise CardgenError("a shading in a PDF/X file: the proof does not show shadings", field="proof")
         out.append((operands, pikepdf.Operator(operator)))
     return pikepdf.unparse_content_stream(out)
 
@@ -90,8 +88,39 @@ def _plate_image(image: pikepdf.Stream, plate: int) -> None:
             del image[key]
 
 
+def _plate_function(function: pikepdf.Object, plate: int, grey: bool) -> bool:
+    """An exponential (type 2) function's ends, or a stitching function's parts', as ``plate``'s grey."""
+    kind = int(function.get("/FunctionType", -1))
+    if kind == 3:
+        return all(_plate_function(part, plate, grey) for part in function.get("/Functions", []))
+    if kind != 2:
+        return False
+    for key, default in (("/C0", [0.0] if grey else [0, 0, 0, 0]), ("/C1", [1.0] if grey else [0, 0, 0, 0])):
+        ends = [float(v) for v in function.get(key, default)]
+        if len(ends) != (1 if grey else 4):
+            return False
+        function[key] = pikepdf.Array([(ends[0] if plate == 3 else 1.0) if grey else _grey(ends[plate])])
+    return True
+
+
+def _plate_shading(shading: pikepdf.Object, plate: int) -> None:
+    """A CMYK or grey axial or radial shading (a converted SVG gradient) as ``plate``'s grey."""
+    space = shading.get("/ColorSpace")
+    grey = space == pikepdf.Name.DeviceGray
+    function = shading.get("/Function")
+    if (space != pikepdf.Name.DeviceCMYK and not grey) or function is None or isinstance(function, pikepdf.Array) \
+            or not _plate_function(function, plate, grey):
+        raise CardgenError("a shading the proof cannot separate (not an axial or radial DeviceCMYK gradient)",
+                           field="proof")
+    shading.ColorSpace = pikepdf.Name.DeviceGray
+
+
 def _plate_xobjects(resources: pikepdf.Object | None, plate: int, done: set[tuple[int, int]]) -> None:
-    """The images and forms named by ``resources`` as ``plate``'s grey, each once."""
+    """The images, forms and shadings named by ``resources`` as ``plate``'s grey, each once."""
+    for shading in ((resources or {}).get("/Shading") or {}).values():
+        if shading.objgen not in done:
+            done.add(shading.objgen)
+            _plate_shading(shading, plate)
     for xobject in ((resources or {}).get("/XObject") or {}).values():
         if xobject.objgen in done:
             continue

@@ -102,7 +102,10 @@ def _checked(command: click.Command, param_name: str, value: Any, path: Path, fi
     try:
         param.type_cast_value(click.Context(command), value)
     except click.BadParameter as error:
-        raise CardgenError(error.message, path=str(path), field=field) from None
+        choices = getattr(param.type, "choices", None)
+        close = _close(value, choices) if isinstance(value, str) and choices else None
+        raise CardgenError(error.message.rstrip(".") if close else error.message, path=str(path), field=field,
+                           hint=close) from None
     return value
 
 

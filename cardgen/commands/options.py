@@ -74,8 +74,10 @@ class OutputPath(click.Path):
 def output_option(*, folder: bool, required: bool = False, default: Any = None, help: str) -> Callable[..., Any]:
     """``-o/--output`` (``--out`` too): the one name every command uses for where it writes."""
     kind = OutputPath(path_type=Path, file_okay=not folder, dir_okay=folder)
-    return click.option("-o", "--output", "--out", "output", type=kind, required=required, default=default,
-                        show_default=default is not None, help=help)
+    # no default= at all when there is none: Click 8.3+ takes an explicit None as a given default, which
+    # satisfies required=True (`cardgen sheets DECK` without -o was an internal error, not a usage one)
+    extra: dict[str, Any] = {"default": default, "show_default": True} if default is not None else {}
+    return click.option("-o", "--output", "--out", "output", type=kind, required=required, help=help, **extra)
 
 
 def theme_option(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -51,6 +51,29 @@ def _finished(report: WatchReport) -> None:
     click.echo(f"  {rebuilt}{rest} in {_seconds(report.seconds)}")
 
 
+def _check_selected_cards(deck_dir: Path, selection: Selection) -> None:
+    """A card id of ``--only cards=`` that the deck lacks is a bad flag now, not a wait for the next save.
+
+    A deck that does not load yet is left to the watcher, which reports it and waits for a fix.
+    """
+    if not selection.cards:
+        return
+    from cardgen.errors import CardgenError
+    from cardgen.loading import load_deck
+
+    try:
+        ids = [card.id for card in load_deck(deck_dir).cards]
+    except CardgenError:
+        return
+    unknown = [card_id for card_id in selection.cards if card_id not in ids]
+    if unknown:
+        import difflib
+
+        close = difflib.get_close_matches(unknown[0], ids, n=1)
+        hint = f"did you mean '{close[0]}'?" if close else f"cards: {', '.join(ids)}"
+        raise click.BadParameter(f"cards=: no card '{unknown[0]}' in the deck — {hint}", param_hint="--only")
+
+
 @click.command("watch")
 @deck_argument
 @click.option("--only", "selection", multiple=True, callback=_selection, metavar="OUTPUT",
@@ -73,6 +96,7 @@ def command(deck_dir: Path, selection: Selection, out: Path | None, languages: t
     deck_file = deck_file_for(deck_dir)
     if not deck_file.is_file():
         raise click.BadParameter(f"no deck file at {display_path(deck_file)}", param_hint="DECK_DIR")
+    _check_selected_cards(deck_dir, selection)
     watcher = Watcher(deck_dir, out_dir=out, selection=selection,
                       options=WatchOptions(languages=languages, paper=paper, theme=theme, guides=guides),
                       on_start=_started, on_built=_built)

@@ -102,6 +102,35 @@ def _cmyk_jpeg(xobject: pikepdf.Stream, converter: CmykConverter, flatten: bool,
         del xobject["/SMask"]
 
 
+def _rgb_functions(function: pikepdf.Object) -> list[pikepdf.Object] | None:
+    """The exponential (type 2) RGB functions a shading's function is made of, or None when any part is
+    another kind (sampled, PostScript) or not RGB: such a shading stays RGB, and ``preflight --pdf`` says so."""
+    kind = int(function.get("/FunctionType", -1))
+    if kind == 2:
+        ends = [function.get(key, default) for key, default in (("/C0", [0, 0, 0]), ("/C1", [1, 1, 1]))]
+        return [function] if all(len(end) == 3 for end in ends) else None
+    if kind == 3:
+        parts = [_rgb_functions(part) for part in function.get("/Functions", [])]
+        return None if not parts or any(p is None for p in parts) else [f for p in parts for f in p]  # type: ignore[union-attr]
+    return None
+
+
+def _cmyk_shading(shading: pikepdf.Object, converter: CmykConverter) -> None:
+    """An SVG gradient (an axial or radial shading in DeviceRGB) as the same gradient between CMYK inks:
+    each end colour (``/C0``, ``/C1``) separated as a fill is."""
+    if shading.get("/ColorSpace") != pikepdf.Name.DeviceRGB or "/Function" not in shading:
+        return
+    function = shading.Function
+    functions = _rgb_functions(function) if not isinstance(function, pikepdf.Array) else None
+    if functions is None:
+        return
+    for part in functions:
+        for key, default in (("/C0", [0, 0, 0]), ("/C1", [1, 1, 1])):
+            rgb = tuple(float(v) for v in part.get(key, default))
+            part[key] = pikepdf.Array(converter.vector(rgb, "fill"))  # type: ignore[arg-type]
+    shading.ColorSpace = pikepdf.Name.DeviceCMYK
+
+
 def _convert_resources(pdf: pikepdf.Pdf, owner: pikepdf.Object, converter: CmykConverter, flatten: bool,
                        done: set[tuple[int, int]], scales: dict[tuple[int, int], float],
                        inherited: pikepdf.Object | None = None, tinted: list[int] | None = None) -> None:
@@ -122,6 +151,8 @@ def _convert_resources(pdf: pikepdf.Pdf, owner: pikepdf.Object, converter: CmykC
         return
     if flatten:
         flatten_ext_gstates(resources)
+    for shading in (resources.get("/Shading") or {}).values():
+        _cmyk_shading(shading, converter)
     for xobject in (resources.get("/XObject") or {}).values():
         key = xobject.objgen
         if key in done:

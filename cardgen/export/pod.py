@@ -197,8 +197,9 @@ def choose_product(deck: DeckSpec, vendor: str) -> VendorPreset:
     else:
         hint = ("set print.card to one of these sizes in deck.yaml, or use 'cardgen export --to png' "
                 "for images at any size")
+    line, col = deck._positions.get(("print", "card"), (None, None))  # where deck.yaml sets the size
     raise CardgenError(f"{products[0].shop} sells no card of {_size_text(size.width_pt, size.height_pt)} ({card}); "
-                       f"nearest: {listed}", path=deck.file, field="print.card", hint=hint)
+                       f"nearest: {listed}", path=deck.file, line=line, col=col, field="print.card", hint=hint)
 
 
 def at_shop_size(deck: DeckSpec, preset: VendorPreset) -> DeckSpec:

@@ -38,6 +38,20 @@ def deck_file_for(path: Path) -> Path:
     return path
 
 
+def _missing_deck_hint(path: Path) -> str:
+    """What to type instead: ``decks/NAME`` when a bare name (or a near one) is a deck there, as ``cardgen new`` makes."""
+    decks = Path("decks")
+    if not path.is_absolute() and len(path.parts) == 1 and decks.is_dir():
+        try:
+            names = sorted(p.name for p in decks.iterdir() if (p / DECK_FILE).is_file())
+        except OSError:
+            names = []
+        close = [path.name] if path.name in names else difflib.get_close_matches(path.name, names, n=1)
+        if close:
+            return f"did you mean '{decks / close[0]}'? A deck is named by its folder"
+    return "a deck is a folder with a deck.yaml file (try 'cardgen new NAME')"
+
+
 def load_deck(path: Path) -> DeckSpec:
     """Load and validate a deck (a folder holding ``deck.yaml``, or the file itself).
 
@@ -46,8 +60,7 @@ def load_deck(path: Path) -> DeckSpec:
     file = deck_file_for(Path(path))
     shown = display_path(file)
     if not file.exists():
-        hint = "a deck is a folder with a deck.yaml file (try 'cardgen new NAME')"
-        raise DeckError("deck file not found", path=shown, hint=hint)
+        raise DeckError("deck file not found", path=shown, hint=_missing_deck_hint(Path(path)))
     try:
         check_regular(file, "deck")
     except ContainmentError as exc:
@@ -116,6 +129,7 @@ def _check_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
                 problems.append(problem)
             else:
                 good_files.add((field, reference))
+    problems.extend(_check_inline_references(deck, located))
     for name, theme in deck.themes.items():
         for key in theme.types:
             if key not in deck.types:
@@ -141,7 +155,16 @@ def _check_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
         problems.append(located.error(("print", "bleed"), f"a bleed of {format_mm(deck.print.bleed)} is larger than the card can use",
                                       hint="print shops ask for 3mm (1/8in)"))
     known = set(seen)
+    in_play: dict[str, str] = {}  # card id → the stage that brought it in
     for index, stage in enumerate(deck.teaching):
+        if stage.cards is not None:
+            in_play = {card_id: stage.stage for card_id in stage.cards}
+        for position, card_id in enumerate(stage.add or []):
+            if card_id in in_play:
+                problems.append(located.error(("teaching", index, "add", position),
+                                              f"'{card_id}' is already in play from stage '{in_play[card_id]}'",
+                                              hint="add only cards that join the game here"))
+            in_play.setdefault(card_id, stage.stage)
         for field in ("cards", "add"):
             for position, card_id in enumerate(getattr(stage, field) or []):
                 if card_id not in known:
@@ -205,6 +228,64 @@ def _check_card_values(deck: DeckSpec, located: Located) -> list[CardgenError]:
                 problems.append(located.error(("cards", index[problem.card], *problem.key), problem.message,
                                               hint=problem.hint))
     return problems
+
+
+def _check_inline_references(deck: DeckSpec, located: Located) -> list[CardgenError]:
+    """Each ``[[card-id]]`` and ``[[icon:NAME]]`` in a card's text or abilities names a card or an icon,
+    and each ``**`` that opens bold is closed.
+
+    Checked when the deck loads, at the text's position, so ``validate`` finds what drawing the card would
+    refuse (:func:`cardgen.render.rich_card_text.check_reference`), with the nearest name as a hint.
+    """
+    if not any("[[" in card.text or "**" in card.text or any("[[" in a.text or "**" in a.text for a in card.abilities)
+               for card in deck.cards):
+        return []
+    from cardgen.render.rich_card_text import INLINE
+
+    ids = [card.id for card in deck.cards]
+    known_icons: list[str] = []
+
+    def icons() -> list[str]:  # the ability icons' module (and the element package) only when an icon is named
+        if not known_icons:
+            from cardgen.render.elements.ability_icons import ABILITY_ICONS
+
+            known_icons.extend(sorted(set(ABILITY_ICONS) | set(_builtin_icons())))
+        return known_icons
+
+    problems: list[CardgenError] = []
+    for index, card in enumerate(deck.cards):
+        texts = [(("cards", index, "text"), card.text)]
+        texts += [(("cards", index, "abilities", j, "text"), a.text) for j, a in enumerate(card.abilities)]
+        for key, text in texts:
+            if text.count("**") % 2:
+                problems.append(located.error(key, "an unclosed ** — the card would print the asterisks",
+                                              hint="close it (**like this**) or remove it"))
+            for match in INLINE.finditer(text):
+                reference = match.group(1).strip()
+                if reference.startswith("icon:"):
+                    name = reference[5:]
+                    if name in icons():
+                        continue
+                    close = difflib.get_close_matches(name, icons(), n=1)
+                    problem = f"[[{reference}]] names no icon"
+                    hint = f"did you mean [[icon:{close[0]}]]?" if close else f"icons: {', '.join(icons())}"
+                else:
+                    if reference in ids:
+                        continue
+                    close = difflib.get_close_matches(reference, ids, n=1)
+                    problem = f"[[{reference}]] names no card of the deck"
+                    listed = ", ".join(f"[[{i}]]" for i in ids[:12]) + (" …" if len(ids) > 12 else "")
+                    hint = f"did you mean [[{close[0]}]]?" if close else \
+                        f"cards: {listed}; [[icon:NAME]] for an icon alone"
+                problems.append(located.error(key, problem, hint=hint))
+                break  # one problem per text
+    return problems
+
+
+def _builtin_icons() -> list[str]:
+    from cardgen.render.icons import ICONS
+
+    return list(ICONS)
 
 
 def _is_builtin_icon(name: str) -> bool:

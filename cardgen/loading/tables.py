@@ -334,5 +334,5 @@ def with_table_cards(located: Located, *, folder: Path, shown_folder: Path) -> L
     if not isinstance(listed, list):
         return located  # the deck file's own 'cards' is malformed: validation reports that
     merged = {**data, "cards": listed + cards}
-    return TableLocated(data=merged, path=located.path, positions=located.positions, table=table,
+    return TableLocated(data=merged, path=located.path, positions=located.positions, text=located.text, table=table,
                         first_table_card=len(listed), table_rows=list(table.rows))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 import types
 import typing
 from collections.abc import Callable
@@ -12,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from cardgen.errors import CardgenError, DeckError
-from cardgen.loading.yaml_source import Key, Located, format_key
+from cardgen.loading.yaml_source import COMMENTED_COLOUR, Key, Located, colour_hint, format_key
 
 Locator = Callable[[Key], tuple[Path, int | None, int | None]]
 
@@ -48,10 +49,14 @@ def errors_from_validation(exc: ValidationError, where: Located | Locator, *,
     errors = exc.errors(include_url=False)
     data = where.data if isinstance(where, Located) else None
     literal_locs = {_clean_loc(e["loc"], data) for e in errors if e["type"] == "literal_error"}
+    inner_locs = [_clean_loc(e["loc"], data) for e in errors if e["type"] != "literal_error"]
     for error in errors:
         loc = _clean_loc(error["loc"], data)
         if error["type"] in ("model_type", "dict_type") and loc in literal_locs:
             continue  # a preset name was meant; the "or a mapping" branch would only confuse
+        if error["type"] == "literal_error" and isinstance(error.get("input"), dict) and any(
+                len(other) > len(loc) and other[:len(loc)] == loc for other in inner_locs):
+            continue  # a mapping was meant (print.card: {width: …}); its own errors say what is wrong in it
         kind = error["type"]
         hint = None
         if kind == "extra_forbidden":
@@ -75,12 +80,36 @@ def errors_from_validation(exc: ValidationError, where: Located | Locator, *,
                 message = f"unknown value {given!r}" if isinstance(given, str) else "has an unexpected value"
                 hint = f"did you mean '{close[0]}'?" if close else f"expected one of: {', '.join(options)}"
             path, line, col = locate(loc)
+            if hint is None and isinstance(where, Located):
+                hint = _typed_value_hint(error, loc, where.line_text(line), col)
         marker = (loc, message)
         if marker in seen:
             continue
         seen.add(marker)
         problems.append(error_class(message, path=path, line=line, col=col, field=format_key(loc) or None, hint=hint))
     return problems
+
+
+def _typed_value_hint(error: Any, loc: Key, source_line: str, col: int | None) -> str | None:
+    """Why YAML did not give text where text was asked: an unquoted colour (a comment), an empty value,
+    or a number or true/false that needs quotes to stay text."""
+    given = error.get("input", "")
+    if given is None:
+        found = COMMENTED_COLOUR.search(source_line)
+        if found:  # `color: #b22222` unquoted is an empty value and a comment
+            return colour_hint(found.group("hex"))
+        if error["type"] == "string_type" and loc and isinstance(loc[-1], str):
+            return f"the value is empty: write {loc[-1]}: \"\" or leave the key out"
+        return None
+    if error["type"] != "string_type" or not loc or not isinstance(loc[-1], str):
+        return None
+    token = re.match(r"[^,}\]\s#]+", source_line[col - 1:]) if col else None
+    written = token.group(0) if token else str(given)
+    if isinstance(given, bool):
+        return f"YAML read {written} as true or false: put it in quotes, {loc[-1]}: \"{written}\""
+    if isinstance(given, (int, float)):
+        return f"YAML read {written} as a number: put it in quotes, {loc[-1]}: \"{written}\""
+    return None
 
 
 _BRANCH = ("literal[", "function-", "str", "int", "float", "bool", "list[", "dict[", "nullable[", "union[")

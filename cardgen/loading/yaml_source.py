@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,15 @@ class Located:
     data: Any
     path: Path
     positions: dict[Key, tuple[int, int]] = field(default_factory=dict)
+    text: str = field(default="", repr=False)
+    """The document's text, for hints that quote a line (an unquoted colour read as a comment)."""
+
+    def line_text(self, line: int | None) -> str:
+        """Line ``line`` (1-based) of the document, '' when unknown."""
+        if not line or not self.text:
+            return ""
+        lines = self.text.splitlines()
+        return lines[line - 1] if line <= len(lines) else ""
 
     def where(self, key: Key) -> tuple[int | None, int | None]:
         """Position of the value at ``key``, or of its nearest located parent."""
@@ -53,6 +63,14 @@ class Located:
     def error(self, key: Key, message: str, *, hint: str | None = None, field_name: str | None = None) -> DeckError:
         line, col = self.where(key)
         return DeckError(message, path=self.path, line=line, col=col, field=field_name or format_key(key), hint=hint)
+
+
+COMMENTED_COLOUR = re.compile(r"(?:^|[\s{,])[\w-]+:\s+(?P<hash>#)(?P<hex>[0-9A-Fa-f]{3,8})\b")
+"""``color: #b22222`` unquoted: YAML reads the value as empty and the rest of the line as a comment."""
+
+
+def colour_hint(hex_digits: str) -> str:
+    return f"'#' after a space starts a YAML comment: put the colour in quotes, color: \"#{hex_digits}\""
 
 
 def format_key(key: Key) -> str:
@@ -99,8 +117,20 @@ def parse_yaml(text: str, *, path: Path) -> Located:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
         problem = (exc.problem or exc.context or "invalid YAML").strip()
-        raise DeckError(f"YAML syntax error: {problem}", path=path, line=line, col=col,
-                        hint="check indentation and quoting around this point") from None
+        hint = "check indentation and quoting around this point"
+        lines = text.splitlines()
+        marks = [m.line for m in (exc.context_mark, exc.problem_mark) if m is not None]
+        for number in sorted({n for m in marks for n in (m - 1, m) if 0 <= n < len(lines)}):
+            found = COMMENTED_COLOUR.search(lines[number])
+            if found:  # `color: #b22222` in a {…} mapping: the rest of the line is a comment, the } is lost
+                line, col, hint = number + 1, found.start("hash") + 1, colour_hint(found.group("hex"))
+                break
+        else:
+            if "mapping values are not allowed" in problem and line and line <= len(lines):
+                value = re.match(r"\s*(?:-\s+)?([\w.-]+):\s+(.*\S)", lines[line - 1])
+                if value:
+                    hint = f"a value holding ': ' needs quotes: {value.group(1)}: \"{value.group(2)}\""
+        raise DeckError(f"YAML syntax error: {problem}", path=path, line=line, col=col, hint=hint) from None
     except YAMLError as exc:
         position = getattr(exc, "position", None)
         line, col = _line_col(text, position) if isinstance(position, int) else (1, 1)
@@ -114,7 +144,7 @@ def parse_yaml(text: str, *, path: Path) -> Located:
         raise DeckError(message, path=path, line=line, col=col, hint=hint) from None
     except RecursionError:
         raise DeckError("YAML nesting is too deep", path=path) from None
-    located = Located(data=None, path=path)
+    located = Located(data=None, path=path, text=text)
     if root is None:
         located.data = None
         return located

@@ -86,9 +86,15 @@ class SheetFaceWatch:
         return _measured(deck, renderer, self._faces)
 
 
-def _snippet(text: str, length: int = 28) -> str:
+def quoted_snippet(text: str, length: int = 28) -> str:
+    """``text`` quoted on one line, cut between words (mid-word only for a word longer than half) with '…'."""
     flat = " ".join(text.split())
-    return f"“{flat if len(flat) <= length else flat[:length - 1] + '…'}”"
+    if len(flat) <= length:
+        return f"“{flat}”"
+    cut = flat[:length - 1]
+    if flat[length - 1] != " " and cut.rfind(" ") > length // 2:
+        cut = cut[:cut.rfind(" ")]
+    return f"“{cut.rstrip()}…”"
 
 
 def check_faces(deck: DeckSpec, faces: list[Face], renderer: CardRenderer, *, language: str,
@@ -114,14 +120,14 @@ def check_faces(deck: DeckSpec, faces: list[Face], renderer: CardRenderer, *, la
         texts = [ink for ink in face.ink if ink.kind == "text"]
         for ink in texts:
             if not ink.fits:
-                report("overflow", ink, f"{_snippet(ink.text)} does not fit its box even at {ink.size:g} pt "
+                report("overflow", ink, f"{quoted_snippet(ink.text)} does not fit its box even at {ink.size:g} pt "
                                         "(the layout's smallest size): shorten it, or give the element more room")
             if ink.size < min_size - 0.01:
-                report("tiny-text", ink, f"{_snippet(ink.text)} is set at {ink.size:.2g} pt, under the "
+                report("tiny-text", ink, f"{quoted_snippet(ink.text)} is set at {ink.size:.2g} pt, under the "
                                          f"{min_size:g} pt minimum for cards", "size")
             outside = _outside(ink.bbox, safe_box)
             if outside > TOLERANCE and ink.fits:
-                report("safe-zone", ink, f"{_snippet(ink.text)} runs {outside:.1f} pt outside the safe zone "
+                report("safe-zone", ink, f"{quoted_snippet(ink.text)} runs {outside:.1f} pt outside the safe zone "
                                          f"({safe / 2.8346:.1f} mm inside the trim)")
             missing = has_glyphs(ink.text, ink.font)
             if missing:
@@ -204,7 +210,7 @@ def _first_overlap(first: list[Ink], second: list[Ink]) -> tuple[Ink, Ink, BBox]
 
 
 def _describe(ink: Ink) -> str:
-    return f"text {_snippet(ink.text)}" if ink.kind == "text" else "drawing"
+    return f"text {quoted_snippet(ink.text)}" if ink.kind == "text" else "drawing"
 
 
 def card_line(deck: DeckSpec, card_id: str) -> str:

@@ -44,8 +44,8 @@ def _located(path: Path) -> Located:
 
 
 def _shown(path: Path, deck: DeckSpec) -> str:
-    try:
-        return str(deck.file.parent / path.relative_to(deck.folder))
+    try:  # find_template gives a resolved path; the deck folder is as the user named it (`decks/x`)
+        return str(deck.file.parent / path.resolve().relative_to(deck.folder.resolve()))
     except ValueError:
         return f"cardgen/templates/{path.name}"
 

@@ -116,6 +116,11 @@ def write_report(deck: DeckSpec, result: PreflightResult, target: Path) -> None:
             c.drawString(12 * MM, page_h - 14 * MM, "Colours, sheets and every other problem")
             _legend(c, others, 12 * MM, page_h - 22 * MM, numbered=False)
             c.showPage()
+        if result.notes:  # what the command printed as note: lines (print colours, transparency)
+            c.setFont(BODY_BOLD, 11)
+            c.drawString(12 * MM, page_h - 14 * MM, "Notes (not counted by --strict)")
+            _legend(c, result.notes, 12 * MM, page_h - 22 * MM, numbered=False)
+            c.showPage()
         c.save()
 
 

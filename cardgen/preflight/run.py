@@ -15,7 +15,7 @@ from cardgen.preflight.colours import (
     print_colour_notes,
     print_transparency_notes,
 )
-from cardgen.preflight.faces import Face, check_faces, draw_faces
+from cardgen.preflight.faces import Face, quoted_snippet, check_faces, draw_faces
 from cardgen.preflight.measure import Ink
 from cardgen.preflight.problems import Problem, element_source
 from cardgen.preflight.sheets import check_sheets
@@ -113,7 +113,7 @@ def check_untranslated(deck: DeckSpec, english: Sequence[Face], faces: Sequence[
         for index, ink in enumerate(i for i in face.ink if i.kind == "text"):
             source = before.get((face.key, ink.element, index))
             if source is not None and source == ink.text and _COMMON_WORD.search(ink.text.replace("*", "")):
-                problems.append(Problem("untranslated", f"“{ink.text[:40]}” is still in English",
+                problems.append(Problem("untranslated", f"{quoted_snippet(ink.text, 40)} is still in English",
                                         _text_source(deck, face, ink),
                                         card=face.card or face.key, language=language, element=ink.element or "",
                                         bbox=ink.bbox, face=face.key))

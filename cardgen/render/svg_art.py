@@ -146,6 +146,36 @@ def _check_tree(root: Any, path: str) -> None:
         raise _error(path, f"SVG has more than {MAX_PATH_DATA:,} characters of path data",
                      hint="simplify it or export it as PNG")
     _check_expansion(root, ids, path)
+    _check_drawable(root, ids, path)
+
+
+_PAINT_REF = re.compile(r"(?:^|;)\s*(fill|stroke|mask)\s*:\s*url\(\s*['\"]?#([^'\")\s]+)")
+
+
+def _check_drawable(root: Any, ids: dict[str, Any], path: str) -> None:
+    """Refuse what svglib would silently leave out: a ``<pattern>`` fill (nothing printed) and a
+    ``<mask>`` (ignored, so what it hides prints). Definitions that nothing uses are fine."""
+    from lxml import etree
+
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        uses = [(key, value[len("url(#"):].rstrip(")").strip("'\" ")) for key, value in element.attrib.items()
+                if key in ("fill", "stroke", "mask") and value.replace(" ", "").startswith("url(#")]
+        uses += _PAINT_REF.findall(element.get("style", ""))
+        for key, target in uses:
+            kind = ids.get(target)
+            kind_name = etree.QName(kind).localname if kind is not None and isinstance(kind.tag, str) else ""
+            name = etree.QName(element).localname
+            if key in ("fill", "stroke") and kind_name == "pattern":
+                raise _error(path, f"<{name}> is filled with the <pattern> '#{target}', which cardgen cannot draw "
+                                   "(it would print nothing)", line=element.sourceline,
+                             hint="turn the pattern into shapes (Inkscape: Object > Pattern > Pattern to Objects), "
+                                  "or export the art as PNG")
+            if key == "mask" and kind_name == "mask":
+                raise _error(path, f"<{name}> uses the <mask> '#{target}', which cardgen cannot draw (what it "
+                                   "hides would print)", line=element.sourceline,
+                             hint="cut the shapes instead of masking them, or export the art as PNG")
 
 
 def _check_embedded_image(encoded: str, path: str, line: int | None, before: int) -> int:
@@ -258,13 +288,47 @@ def _read_svg(path: str) -> bytes:
         raise DeckError(str(exc), path=path) from None
 
 
+class BundledFontMap:
+    """svglib's font lookup answered with the bundled fonts only, for an SVG's ``<text>``.
+
+    svglib's own map asks the system (``fc-match``) and falls back to the PDF base fonts: the art's
+    text then came out in whatever font the machine had (DejaVu Sans here), or in an unembedded
+    Helvetica or Times. Here a serif family is set in Vollkorn and anything else in Lato, with the
+    weight and style asked for; the result is the same on every machine and always embedded.
+    """
+
+    SERIF = ("serif", "times", "georgia", "garamond", "vollkorn", "roman", "palatino", "cambria", "book antiqua")
+
+    def find_font(self, font_name: str, weight: str = "normal", style: str = "normal") -> tuple[str, bool]:
+        from cardgen.render.fonts import (
+            BODY,
+            BODY_BOLD,
+            BODY_BOLD_ITALIC,
+            BODY_ITALIC,
+            DISPLAY,
+            DISPLAY_REGULAR,
+            register_fonts,
+        )
+
+        register_fonts()
+        family = font_name.lower()
+        weight = str(weight).strip().lower()
+        bold = weight in ("bold", "bolder") or (weight.isdigit() and int(weight) >= 600)
+        italic = str(style).strip().lower() in ("italic", "oblique")
+        if any(word in family for word in self.SERIF) and "sans" not in family:
+            return (DISPLAY if bold else DISPLAY_REGULAR), False
+        if bold:
+            return (BODY_BOLD_ITALIC if italic else BODY_BOLD), False
+        return (BODY_ITALIC if italic else BODY), False
+
+
 def svg_drawing(raw: bytes, path: str):  # type: ignore[no-untyped-def]
     """Check and convert an SVG file's bytes (read from ``path``) to a reportlab Drawing."""
     from svglib.svglib import SvgRenderer
 
     root = parse_svg(raw, path)
     # svglib resolves nothing outside this empty-of-references folder; the checks above already refused any
-    renderer = SvgRenderer(path, external_reference_root=str(Path(path).parent))
+    renderer = SvgRenderer(path, external_reference_root=str(Path(path).parent), font_map=BundledFontMap())
     try:
         drawing = renderer.render(root)
     except (DeckError, MemoryError, RecursionError):

@@ -300,8 +300,9 @@ class _Story:
         if name in DIRECTIVE_TABLES:
             return DIRECTIVE_TABLES[name](self.deck, self.translate, s, width=width, args=block.args,
                                           language=self.language)
+        close = difflib.get_close_matches(name, list(DIRECTIVES), n=1)
         raise DeckError(f"unknown directive '{name}'", path=self.source, line=block.line,
-                        hint="directives: " + ", ".join(DIRECTIVES))
+                        hint=f"did you mean '{close[0]}'?" if close else "directives: " + ", ".join(DIRECTIVES))
 
 
 _LOCAL_LINK = re.compile(r'<a href="#([^"]*)"[^>]*>(.*?)</a>', re.DOTALL)

@@ -57,11 +57,36 @@ def render_unit(text: str, values: dict[str, Any], *, path: Path | str, line: in
         raise error_class(f"too much work for a rulebook value: {exc}", path=path, line=line, field=context,
                           hint="values are meant for numbers and names from the deck, not for computing") from None
     except TemplateSyntaxError as exc:
-        raise error_class(f"template error: {exc.message}", path=path, line=line, field=context,
-                          hint="values are written {{ name }}; keep them exactly as in the English") from None
+        hint = ("values are written {{ name }}; keep them exactly as in the English" if translated
+                else "values are written {{ name }}, with both pairs of braces")
+        raise error_class(f"template error: {exc.message}", path=path, line=line, field=context, hint=hint) from None
     except SecurityError as exc:
         raise error_class(f"not allowed in a rulebook: {exc}", path=path, line=line, field=context) from None
     except TemplateError as exc:
+        missing = _missing_entry(text, str(exc), values)
+        if missing is not None:
+            raise error_class(f"template error: {missing[0]}", path=path, line=line, field=context,
+                              hint=missing[1]) from None
         known = ", ".join(sorted(values))
         raise error_class(f"template error: {exc}", path=path, line=line, field=context,
                           hint=f"values you can use: {known}") from None
+
+
+def _missing_entry(text: str, message: str, values: dict[str, Any]) -> tuple[str, str] | None:
+    """``count.grond`` → ("count has no 'grond'", "did you mean count.ground?"), for Jinja's "'dict object' has
+    no attribute 'grond'", which names neither the value nor what it holds."""
+    import difflib
+    import re
+
+    found = re.fullmatch(r"'dict object' has no attribute '(.+)'", message)
+    if found is None:
+        return None
+    key = found.group(1)
+    for name, value in values.items():
+        if isinstance(value, dict) and re.search(rf"\b{re.escape(name)}\s*(?:\.\s*{re.escape(key)}\b|\[\s*['\"]"
+                                                 rf"{re.escape(key)}['\"]\s*\])", text):
+            keys = [str(k) for k in value]
+            close = difflib.get_close_matches(key, keys, n=1)
+            hint = f"did you mean {name}.{close[0]}?" if close else f"{name}: {', '.join(sorted(keys))}"
+            return f"{name} has no '{key}'", hint
+    return None

@@ -81,6 +81,7 @@ def test_working_folder_defaults_and_the_command_line_wins(runner: CliRunner, mi
     ('[sheets]\nbleed = "1mm"\n', "sheets.bleed: 'bleed' is not an option of 'cardgen sheets'"),
     ('[sheet]\nflip = "short"\n', "sheet: [sheet] is not a cardgen command — did you mean 'sheets'?"),
     ('paper = "a5"\n', "paper: 'a5' is not one of 'a3', 'a4', 'legal', 'letter'."),
+    ('[sheets]\nflip = "shortt"\n', "sheets.flip: 'shortt' is not one of 'long', 'short' — did you mean 'short'?"),
     ("paper = \n", ("not valid TOML: Invalid value (at line 1, column 9) — write key = \"value\" lines, "
                    "e.g. paper = \"letter\"")),
 ])

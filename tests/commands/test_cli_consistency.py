@@ -76,6 +76,19 @@ def test_dash_for_stdout_is_refused_not_a_file_named_dash(runner: CliRunner, tmp
     assert not (tmp_path / "-").exists()
 
 
+@pytest.mark.parametrize("args", [["sheets", str(DATA / "decks" / "minimal")],
+                                  ["sheets", str(DATA / "decks" / "minimal"), "--pdfx", "x1a"],
+                                  ["export", str(DATA / "decks" / "minimal"), "--to", "png"]])
+def test_a_missing_required_output_is_a_usage_error_not_an_internal_error(
+        runner: CliRunner, tmp_path: Path, args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # click 8.3+ takes an explicit default=None as a default, so `required` passed None on (review, round 5)
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines()[-1] == "Error: Missing option '-o' / '--output' / '--out'."
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_back_offset_larger_than_the_bleed_is_refused(runner: CliRunner, tmp_path: Path) -> None:
     target = tmp_path / "s.pdf"
     result = runner.invoke(main, ["sheets", str(DATA / "decks" / "minimal"), "--back-offset", "40mm,0mm",

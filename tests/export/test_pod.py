@@ -96,7 +96,7 @@ def test_a_size_no_shop_sells_is_refused_with_the_nearest_sizes(tmp_path: Path) 
     with pytest.raises(CardgenError) as caught:
         export_pod(deck, tmp_path / "out", vendor="makeplayingcards")
     assert caught.value.format() == (
-        f"{tmp_path / 'minimal' / 'deck.yaml'}: print.card: MakePlayingCards sells no card of 70 × 70 mm (square); "
+        f"{tmp_path / 'minimal' / 'deck.yaml'}:9:9: print.card: MakePlayingCards sells no card of 70 × 70 mm (square); "
         "nearest: small square cards 2.5 × 2.5 in (63.5 × 63.5 mm); square cards 3.5 × 3.5 in (88.9 × 88.9 mm); "
         "poker cards 2.5 × 3.5 in (63.5 × 88.9 mm) — set print.card to one of these sizes in deck.yaml, or use "
         "'cardgen export --to png' for images at any size")

@@ -96,6 +96,17 @@ def test_missing_deck_folder(tmp_path: Path, runner) -> None:
     assert "deck file not found" in result.stderr
 
 
+def test_a_deck_named_without_its_folder_is_pointed_at_it(tmp_path: Path, runner, monkeypatch) -> None:
+    # round-5 review: `cardgen build my-game` (made by `cardgen new my-game` in decks/) said "try 'cardgen new NAME'"
+    shutil.copytree(DATA / "decks" / "minimal", tmp_path / "decks" / "my-game")
+    monkeypatch.chdir(tmp_path)
+    for typed, meant in (("my-game", "my-game"), ("my-gmae", "my-game")):
+        result = runner.invoke(main, ["validate", typed])
+        assert result.exit_code == 1
+        assert result.stderr == (f"error: {typed}: deck file not found — did you mean "
+                                 f"'{Path('decks') / meant}'? A deck is named by its folder\n")
+
+
 def test_failed_build_keeps_previous_output(falling_copy: Path, tmp_path: Path, runner) -> None:
     out = tmp_path / "out"
     assert runner.invoke(main, ["build", str(falling_copy), "--out", str(out)]).exit_code == 0
@@ -106,3 +117,16 @@ def test_failed_build_keeps_previous_output(falling_copy: Path, tmp_path: Path, 
     assert result.exit_code == 1
     assert (out / "cards-en.pdf").read_bytes() == good
     assert not [p for p in out.iterdir() if p.name.startswith(".")]
+
+
+def test_a_stage_that_adds_a_card_already_in_play_is_refused(tmp_path: Path, runner) -> None:
+    # round-5 review: `add: [strike]` after a stage that had strike was accepted; the rulebook then said "add Strike"
+    deck = tmp_path / "deck"
+    shutil.copytree(DATA / "decks" / "minimal", deck)
+    text = (deck / "deck.yaml").read_text()
+    (deck / "deck.yaml").write_text(text + "teaching:\n  - {stage: first, cards: [one]}\n  - {stage: second, add: [one]}\n")
+    result = runner.invoke(main, ["validate", str(deck)])
+    assert result.exit_code == 1
+    line = text.count("\n") + 3
+    assert result.stderr == (f"error: {deck / 'deck.yaml'}:{line}:27: teaching[1].add[0]: 'one' is already in play "
+                             "from stage 'first' — add only cards that join the game here\n")

@@ -45,3 +45,66 @@ def test_deep_nesting_is_refused() -> None:
 def test_format_key() -> None:
     assert format_key(("cards", 3, "count")) == "cards[3].count"
     assert format_key(()) == ""
+
+
+# round-5 review: the two YAML slips a newcomer makes most, each with the hint that fixes it
+COLOUR_HINT = "'#' after a space starts a YAML comment: put the colour in quotes, color: \"#b22222\""
+
+
+@pytest.mark.parametrize(("before", "after", "position", "message"), [
+    ('red:  {label: Red,  color: "#b22222",', "red:  {label: Red,  color: #b22222,", "13:30", "YAML syntax error"),
+    ('  red:  {label: Red,  color: "#b22222", symbol: circle, pattern: stripes}',
+     "  red:\n    label: Red\n    color: #b22222\n    symbol: circle", "15:11", "types.red.color"),
+])
+def test_an_unquoted_colour_is_explained(runner, minimal_copy: Path, before: str, after: str, position: str,
+                                         message: str) -> None:
+    from cardgen.cli import main
+
+    deck = minimal_copy / "deck.yaml"
+    deck.write_text(deck.read_text().replace(before, after))
+    result = runner.invoke(main, ["validate", str(minimal_copy)])
+    assert result.exit_code == 1
+    assert len(result.output.splitlines()) == 1
+    assert result.output.startswith(f"error: {deck}:{position}")
+    assert message in result.output
+    assert result.output.rstrip().endswith(f"— {COLOUR_HINT}")
+
+
+def test_a_colon_inside_an_unquoted_value_is_explained(runner, minimal_copy: Path) -> None:
+    from cardgen.cli import main
+
+    deck = minimal_copy / "deck.yaml"
+    deck.write_text(deck.read_text().replace("text: The first card.", "text: Note: the first card."))
+    result = runner.invoke(main, ["validate", str(minimal_copy)])
+    assert result.exit_code == 1
+    assert result.output == (f"error: {deck}:21:15: YAML syntax error: mapping values are not allowed in this "
+                             "context — a value holding ': ' needs quotes: text: \"Note: the first card.\"\n")
+
+
+@pytest.mark.parametrize(("before", "after", "hint"), [
+    ("name: One", "name: 42", "YAML read 42 as a number: put it in quotes, name: \"42\""),
+    ("name: One", "name: true", "YAML read true as true or false: put it in quotes, name: \"true\""),
+    ("text: The first card.", "text:", "the value is empty: write text: \"\" or leave the key out"),
+])
+def test_a_value_yaml_read_as_another_type_says_how_to_quote_it(runner, minimal_copy: Path, before: str,
+                                                                after: str, hint: str) -> None:
+    # round-5 review: `name: 42` → "must be text", with nothing to say why a 42 is not text
+    from cardgen.cli import main
+
+    deck = minimal_copy / "deck.yaml"
+    deck.write_text(deck.read_text().replace(before, after, 1))
+    result = runner.invoke(main, ["validate", str(minimal_copy)])
+    assert result.exit_code == 1
+    assert len(result.output.splitlines()) == 1 and "must be text" in result.output
+    assert result.output.rstrip().endswith(f"— {hint}")
+
+
+def test_a_card_size_mapping_missing_a_side_is_one_error(runner, minimal_copy: Path) -> None:
+    # round-5 review: {width: 2.5in} also got "has an unexpected value — expected one of: poker, …"
+    from cardgen.cli import main
+
+    deck = minimal_copy / "deck.yaml"
+    deck.write_text(deck.read_text().replace("card: poker", "card: {width: 2.5in}"))
+    result = runner.invoke(main, ["validate", str(minimal_copy)])
+    assert result.exit_code == 1
+    assert result.output == f"error: {deck}:9:9: print.card.height: is required\n"

@@ -39,3 +39,22 @@ def test_protanopia_view_turns_red_and_green_alike() -> None:
     red = vision(Image.new("RGB", (1, 1), (255, 0, 0)), "protanopia").getpixel((0, 0))
     green = vision(Image.new("RGB", (1, 1), (0, 99, 0)), "protanopia").getpixel((0, 0))
     assert max(abs(a - b) for a, b in zip(red, green)) < 20  # type: ignore[arg-type]
+
+
+def test_notes_the_command_prints_are_in_the_report_too(tmp_path: Path, falling_dir: Path) -> None:
+    # round-5 review: `preflight decks/falling --report` printed a print-colour note for Extra, and the report
+    # called every face "passes" without it
+    from cardgen.preflight import PreflightOptions
+
+    deck = load_deck(falling_dir)
+    result = preflight_deck(deck, PreflightOptions(languages=("en",), papers=("a4",), layouts=("duplex",)))
+    assert [note.rule for note in result.notes] == ["print-colour"]
+    target = tmp_path / "proof.pdf"
+    write_report(deck, result, target)
+    document = pypdfium2.PdfDocument(str(target))
+    try:
+        last = " ".join(document[len(document) - 1].get_textpage().get_text_range().split())
+    finally:
+        document.close()
+    assert "Notes (not counted by --strict)" in last
+    assert "print-colour: type extra colour #a47fe0 prints as about #8d6aae" in last

@@ -43,6 +43,15 @@ def test_text_that_cannot_fit_at_the_smallest_size_is_an_overflow() -> None:
             "element more room") in _lines("overflow")
 
 
+def test_a_quoted_snippet_is_cut_between_words_and_marked() -> None:
+    # round-5 review: “Lay it sideways before a player. After t” is still in English
+    from cardgen.preflight.faces import quoted_snippet
+
+    assert quoted_snippet("Lay it sideways before a player. After the deal", 40) == "“Lay it sideways before a player. After…”"
+    assert quoted_snippet("Short text.", 40) == "“Short text.”"
+    assert quoted_snippet("Averyveryverylongwordwithoutanyspacesatallhere", 20) == "“Averyveryverylongwo…”"
+
+
 def test_text_under_six_and_a_half_points_is_tiny() -> None:
     assert _lines("tiny-text") == [
         (f"{_shown('tiny-text', 'templates', 'tiny-card.yaml')}:3: card one [en] element text: tiny-text: "
@@ -50,6 +59,15 @@ def test_text_under_six_and_a_half_points_is_tiny() -> None:
         (f"{_shown('tiny-text', 'templates', 'tiny-card.yaml')}:3: card two [en] element text: tiny-text: "
          "“The second card.” is set at 5 pt, under the 6.5 pt minimum for cards"),
     ]
+
+
+def test_a_decks_own_layout_is_named_by_its_path_when_the_deck_is_named_relatively(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # round-5 review: `cardgen build decks/my-game` named the deck's own templates/my-game-card.yaml as
+    # cardgen/templates/my-game-card.yaml, a file that does not exist
+    monkeypatch.chdir(FIXTURES)
+    lines = [problem.format() for problem in preflight_deck(load_deck(Path("tiny-text"))).problems]
+    assert lines and all(line.startswith("tiny-text/templates/tiny-card.yaml:3: ") for line in lines), lines
 
 
 def test_text_drawn_over_another_element_is_an_overlap_reported_where_it_was_moved() -> None:

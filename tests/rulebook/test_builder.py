@@ -147,3 +147,14 @@ def test_paper_sizes(paper: str, size: tuple[int, int], tmp_path: Path) -> None:
     result = write_rulebook(DECK, tmp_path / "book.pdf", paper=paper)
     page = pypdf.PdfReader(result.path).pages[0]
     assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == size
+
+
+def test_a_misspelt_directive_is_named_with_the_nearest(runner, minimal_copy: Path) -> None:  # type: ignore[no-untyped-def]
+    # round-5 review: `contnets` listed every directive but did not say which one was meant
+    from cardgen.cli import main
+
+    (minimal_copy / "rulebook.md").write_text("# Rules\n\n```cardgen\ncontnets\n```\n", encoding="utf-8")
+    result = runner.invoke(main, ["validate", str(minimal_copy)])
+    assert result.exit_code == 1
+    assert result.output == (f"error: {minimal_copy / 'rulebook.md'}:3: unknown directive 'contnets' — "
+                             "did you mean 'contents'?\n")

@@ -54,3 +54,25 @@ def test_small_loops_and_arithmetic_still_work(values) -> None:  # type: ignore[
 def test_a_broken_translation_is_an_i18n_error(values) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(I18nError):
         render_unit("{{ totl }}", values, path="fr.po", line=None, context="rulebook:x.1", translated=True)
+
+
+@pytest.mark.parametrize("source, message, hint", [
+    ("{{ count.grond }}", "template error: count has no 'grond'", "did you mean count.ground?"),
+    ("{{ name['hti'] }}", "template error: name has no 'hti'", "did you mean name.hit?"),
+    ("{{ types.zzz.label }}", "template error: types has no 'zzz'", "types: action, extra, ground, rider"),
+])
+def test_a_misspelt_card_or_type_is_named_with_the_nearest(values, source: str, message: str,  # type: ignore[no-untyped-def]
+                                                           hint: str) -> None:
+    # round-5 review: "'dict object' has no attribute 'strik'" — Jinja's words, no suggestion
+    with pytest.raises(DeckError) as caught:
+        render_unit(source, values, path="rulebook.md", line=7, context="rulebook:x.1", translated=False)
+    assert (caught.value.message, caught.value.hint) == (message, hint)
+
+
+def test_a_syntax_slip_in_the_english_source_is_not_told_to_follow_the_english(values) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(DeckError) as caught:
+        render_unit("{{ total ", values, path="rulebook.md", line=7, context="rulebook:x.1", translated=False)
+    assert caught.value.hint == "values are written {{ name }}, with both pairs of braces"
+    with pytest.raises(I18nError) as translated:
+        render_unit("{{ total ", values, path="fr.po", line=7, context="rulebook:x.1", translated=True)
+    assert translated.value.hint == "values are written {{ name }}; keep them exactly as in the English"

@@ -116,3 +116,14 @@ def test_a_long_deck_name_still_starts_clean(template: str, runner, tmp_path: Pa
     runner.invoke(main, ["new", name, "--from", template, "--size", "mini", "--dir", str(tmp_path)])
     result = runner.invoke(main, ["preflight", str(tmp_path / name), "--strict"])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+@pytest.mark.parametrize("name", ["x", "my-game", "lighthouse-keepers"])
+def test_the_header_comment_lines_its_two_commands_up(template: str, name: str, tmp_path: Path) -> None:
+    # round-5 review: "with     cardgen build …" over "with                       cardgen watch …"
+    made = create_deck(name, parent=tmp_path, template=template)
+    lines = (made.folder / "deck.yaml").read_text().splitlines()[:8]
+    build = next(line for line in lines if "cardgen build" in line)
+    watch = next(line for line in lines if "cardgen watch" in line)
+    assert build.index("cardgen build") == watch.index("cardgen watch")

@@ -170,6 +170,20 @@ def test_bad_only_is_a_bad_flag(only: str, message: str, runner, deck: Path) -> 
     assert result.exit_code == 2 and message in result.output
 
 
+def test_an_unknown_card_in_only_stops_the_command_at_once(runner, deck: Path,  # type: ignore[no-untyped-def]
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # round-5 review: a typo in --only cards= left the watcher waiting forever for a change
+    from cardgen.watch.watcher import Watcher
+
+    started = []
+    monkeypatch.setattr(Watcher, "run", lambda self, **kwargs: started.append(True))
+    result = runner.invoke(main, ["watch", str(deck), "--only", "cards=hti"])
+    assert not started
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == ("Error: Invalid value for --only: cards=: no card 'hti' in the deck — "
+                                              "did you mean 'hit'?")
+
+
 def test_watch_runs_edits_and_stops_cleanly(deck: Path, tmp_path: Path) -> None:
     """End to end: the real command in a subprocess sees an edit, rebuilds, and stops on Ctrl+C."""
     out = tmp_path / "out"
