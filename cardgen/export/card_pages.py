@@ -22,6 +22,7 @@ from cardgen.model.deck import CardSpec, DeckSpec
 from cardgen.output import atomic_path
 from cardgen.render.card_renderer import CardRenderer, Translate, no_translation
 from cardgen.render.fonts import register_fonts
+from cardgen.render.proof_labels import proof_text
 from cardgen.render.sheets import FaceWatch, _FormCache, new_canvas
 
 Side = Literal["front", "back"]
@@ -39,7 +40,7 @@ class CardPage:
     key: str
     """The card id for a face, the layout name for a back."""
     name: str
-    """The (translated) card name; for a back, the deck title and "back"."""
+    """The (translated) card name; for a back, "<deck title> back" in the deck's language."""
     count: int
     """Physical cards in the deck that show this image."""
     card: CardSpec | None = None
@@ -161,7 +162,8 @@ def write_card_pages(deck: DeckSpec, target: Path, *, translate: Translate = no_
                 continue
             shown.add(layout)
             index = page(forms.back(card))
-            name = f"{title} back" if len(back_counts) == 1 else f"{title} back ({layout})"
+            name = proof_text(translate, "proof:back", title=title)
+            name = name if len(back_counts) == 1 else f"{name} ({layout})"
             pages.append(CardPage(index, "back", layout, name, back_counts[layout]))
         c.save()
         if preflight is not None:

@@ -124,6 +124,8 @@ def proof_messages() -> list[SourceMessage]:
         "proof:backs": header + "how many distinct card backs it shows. {count} is a number.",
         "proof:bleed": header + "each card is shown with its bleed, and a magenta line marks where it is cut.",
         "proof:sheet": header + "which sheet this is, when the faces take several. {number}, {count}: numbers.",
+        "proof:back": ("The name of the deck's card back: under the back on the proof sheet, and in the manifest.csv "
+                       "of the image exports. {title} is the deck's title."),
     }
     return ([SourceMessage(context, text, "cardgen/render/proof_labels.py", None, notes[context])
              for context, text in PROOF_LABELS.items()]

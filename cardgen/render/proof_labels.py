@@ -14,6 +14,7 @@ PROOF_LABELS = {
     "proof:title": "{title} — proof",
     "proof:bleed": "bleed shown, trim in magenta",
     "proof:sheet": "sheet {number}/{count}",
+    "proof:back": "{title} back",
 }
 """Context → English."""
 

@@ -131,6 +131,25 @@ def test_names_in_the_manifest_are_translated(tmp_path: Path) -> None:
     assert names == {"one": "ONE", "two": "TWO"}
 
 
+def test_the_back_is_named_in_the_decks_language(tmp_path: Path) -> None:
+    """``export --to png --lang fr``: the manifest names FALLING's back in French, from the deck's catalog."""
+    from cardgen.build import translator_for
+
+    deck = load_deck(FALLING)
+    export_png(deck, tmp_path, dpi=10, translate=translator_for(deck, "fr"), language="fr")
+    backs = [(r.file, r.card_id, r.name, r.count) for r in read_manifest(tmp_path / "manifest.csv") if r.side == "back"]
+    assert backs == [("back.png", "base-back", "dos de FALLING", 54)]
+
+
+def test_each_back_layout_is_named_in_the_decks_language(tmp_path: Path) -> None:
+    def french(context: str, source: str) -> str:
+        return {"proof:back": "dos de {title}", "deck:title": "Minimale"}.get(context, source)
+
+    export_png(load_deck(two_backs_deck(tmp_path)), tmp_path / "out", dpi=30, translate=french, language="fr")
+    backs = {r.card_id: r.name for r in read_manifest(tmp_path / "out" / "manifest.csv") if r.side == "back"}
+    assert backs == {"base-back": "dos de Minimale (base-back)", "blue-back": "dos de Minimale (blue-back)"}
+
+
 def test_progress_counts_every_file(tmp_path: Path) -> None:
     seen: list[tuple[int, int]] = []
     export_png(load_deck(MINIMAL), tmp_path, dpi=30, workers=1, progress=lambda done, total: seen.append((done, total)))

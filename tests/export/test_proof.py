@@ -67,3 +67,24 @@ def test_the_proof_header_is_in_the_decks_language(tmp_path: Path, monkeypatch) 
     title, subtitle = (" ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split()) for text in headers[1])
     assert title == "FALLING — épreuve"
     assert subtitle == "54 cartes · 8 recto différents · 1 dos · fr · 15 dpi · fond perdu visible, coupe en magenta"
+
+
+def test_the_back_is_labelled_in_the_decks_language(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """``export --to proof --lang fr``: the label drawn under the back and its manifest row are French."""
+    from cardgen.build import translator_for
+    from cardgen.export import proof
+
+    drawn: list[str] = []
+    draw_text = proof.ImageDraw.ImageDraw.text
+
+    def keep_text(self, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return draw_text(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(proof.ImageDraw.ImageDraw, "text", keep_text)
+    deck = load_deck(FALLING)
+    result = export_proof(deck, tmp_path, dpi=15, translate=translator_for(deck, "fr"), language="fr")
+    assert "dos de FALLING" in drawn and "base-back × 54" in drawn
+    assert not [text for text in drawn if "back" in text and "base-back" not in text]
+    rows = [(r.card_id, r.name) for r in read_manifest(result.manifest) if r.side == "back"]
+    assert rows == [("base-back", "dos de FALLING")]

@@ -22,7 +22,7 @@ def _entries(path: Path) -> dict[str | None, object]:
 def test_extract_writes_every_string_with_its_location(tmp_path: Path) -> None:
     deck = load_deck(tiny_deck(tmp_path))
     path, count = catalogs.extract(deck)
-    assert path == deck.folder / "locale" / "tiny.pot" and count == 24
+    assert path == deck.folder / "locale" / "tiny.pot" and count == 25
     text = path.read_text()
     assert '#: deck.yaml:14\n#, python-brace-format\nmsgctxt "card:draw.text"' in text
     assert "Keep as they are: %(name)s, **bold**" in text
@@ -39,7 +39,7 @@ def test_extract_twice_leaves_the_file_alone(tmp_path: Path) -> None:
 def test_init_refuses_an_existing_catalog_and_unknown_languages(tmp_path: Path) -> None:
     deck = load_deck(tiny_deck(tmp_path))
     path, count = catalogs.init(deck, "de")
-    assert count == 24 and "Language: de" in path.read_text()
+    assert count == 25 and "Language: de" in path.read_text()
     with pytest.raises(I18nError, match="already exists"):
         catalogs.init(deck, "de")
     with pytest.raises(I18nError, match="unknown language code 'xx-yy'"):

@@ -17,7 +17,7 @@ def _check(runner, folder: Path):  # type: ignore[no-untyped-def]
 def test_complete_catalog_passes(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     result = _check(runner, tiny_deck(tmp_path, "complete"))
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("fr: 24/24 translated (100%), 0 fuzzy, 0 missing, 0 with problems")
+    assert result.output.startswith("fr: 25/25 translated (100%), 0 fuzzy, 0 missing, 0 with problems")
 
 
 def test_placeholder_fuzzy_and_missing_entries_fail_with_their_lines(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -26,7 +26,7 @@ def test_placeholder_fuzzy_and_missing_entries_fail_with_their_lines(runner, tmp
     result = _check(runner, folder)
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert lines[0].startswith("fr: 21/24 translated (88%), 1 fuzzy, 1 missing, 1 with problems")
+    assert lines[0].startswith("fr: 22/25 translated (88%), 1 fuzzy, 1 missing, 1 with problems")
     draw, gift = entry_line(po, "card:draw.text"), entry_line(po, "card:gift.text")
     rest = yaml_line(folder / "deck.yaml", "name: Rest")
     assert lines[1:] == [
@@ -75,8 +75,8 @@ def test_check_without_language_checks_every_catalog(runner, tmp_path: Path) -> 
     result = runner.invoke(main, ["i18n", "check", str(folder)])
     assert result.exit_code == 1
     summaries = [line for line in result.output.splitlines() if not line.startswith((str(folder), "note:"))]
-    assert summaries[0].startswith("de: 0/24 translated (0%), 0 fuzzy, 24 missing")
-    assert summaries[1].startswith("fr: 24/24 translated (100%)")
+    assert summaries[0].startswith("de: 0/25 translated (0%), 0 fuzzy, 25 missing")
+    assert summaries[1].startswith("fr: 25/25 translated (100%)")
 
 
 def test_a_glyph_the_fonts_lack_is_a_problem(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -101,7 +101,7 @@ def test_each_string_with_a_glyph_the_fonts_lack_is_a_problem_not_only_the_first
     glyphs = [(p.field, p.message) for p in report.problems if p.message.startswith("character")]
     assert glyphs == [("card:rest.name", "character '休' (U+4F11) is not in the bundled fonts"),
                       ("card:rest.text", "character '休' (U+4F11) '息' (U+606F) is not in the bundled fonts")]
-    assert report.translated == 22
+    assert report.translated == 23
 
 
 def test_the_shipped_french_catalog_is_complete(runner, falling_dir: Path) -> None:  # type: ignore[no-untyped-def]

@@ -34,14 +34,14 @@ def test_incomplete_catalog_fails_listing_what_is_missing(tmp_path: Path) -> Non
     assert any("card:draw.text: placeholder {count}" in line for line in lines)
     assert any("card:gift.text: fuzzy" in line for line in lines)
     assert any("card:rest.name: missing" in line for line in lines)
-    assert "3 of 24 strings are not ready in 'fr'" in lines[-1]
+    assert "3 of 25 strings are not ready in 'fr'" in lines[-1]
 
 
 def test_allow_untranslated_falls_back_to_english_and_counts(tmp_path: Path) -> None:
     deck = load_deck(tiny_deck(tmp_path, "placeholder-fuzzy-missing"))
     notes: list[str] = []
     translate = load_translator(deck, "fr", allow_untranslated=True, notes=notes)
-    assert notes == ["fr: 3 of 24 strings are not translated; English is used for them"]
+    assert notes == ["fr: 3 of 25 strings are not translated; English is used for them"]
     assert translate("card:draw.text", "Draw {count} cards, then pass.") == "Draw {count} cards, then pass."
     assert translate("card:draw.name", "Draw") == "Pioche"
 
@@ -52,4 +52,4 @@ def test_no_catalog_at_all(tmp_path: Path) -> None:
         load_translator(deck, "de")
     notes: list[str] = []
     load_translator(deck, "de", allow_untranslated=True, notes=notes)
-    assert notes == ["de: no catalog; all 24 strings are in English"]
+    assert notes == ["de: no catalog; all 25 strings are in English"]
