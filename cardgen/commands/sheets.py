@@ -76,7 +76,8 @@ if TYPE_CHECKING:
               "beside how it prints) into FILE-proof/ beside the PDF.")
 @cards_option
 @output_option(folder=False, required=True, help="PDF file to write.")
-def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tuple[float, float], cut_lines: bool,
+@click.pass_context
+def command(ctx: click.Context, deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tuple[float, float], cut_lines: bool,
             butted: bool, no_crop_marks: bool, no_backs: bool, printer_margin: float, strict: bool, no_preflight: bool, theme: str,
             guides: bool, lang: str, allow_untranslated: bool, pdfx: str | None, profile: str, ink_limit: int,
             proof: bool,
@@ -84,6 +85,7 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
     """Write the card sheets of DECK_DIR to a PDF."""
     if no_backs and layout != "duplex":
         raise click.BadParameter("--no-backs applies to --layout duplex", param_hint="--no-backs")
+    butted = _butted(ctx, butted, layout)
     deck = select_deck_cards(load_deck(deck_dir), cards)
     check_theme(deck, theme)
     check_back_offset(deck, back_offset, layout=layout)
@@ -154,6 +156,20 @@ def command(deck_dir: Path, paper: str, layout: str, flip: str, back_offset: tup
                 f"({result.per_page} per page{turned}){kind}")
     if proofs:
         console.say(f"wrote {len(proofs)} soft proofs to {display_path(output.parent / proof_folder(output))}")
+
+
+def _butted(ctx: click.Context, butted: bool, layout: str) -> bool:
+    """Whether the cards are butted: ``--butted`` typed with ``--layout single`` is a usage error (one card
+    per page has no neighbour to share a cut with); set in ``cardgen.toml``, where no flag can undo it, it is
+    left out with a note."""
+    if not butted or layout != "single":
+        return butted
+    source = ctx.get_parameter_source("butted")
+    if source is not None and source.name == "COMMANDLINE":
+        raise click.BadParameter("--butted applies to --layout duplex or gutterfold: with --layout single each card "
+                                 "has a page of its own, with no neighbour to share a cut line with", param_hint="--butted")
+    console.note("butted = true from cardgen.toml is left out: --layout single puts each card on a page of its own")
+    return False
 
 
 def proof_folder(output: Path) -> str:
