@@ -16,15 +16,15 @@ from tests.i18n.helpers import tiny_deck
 def test_extract_init_update(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     folder = tiny_deck(tmp_path)
     result = runner.invoke(main, ["i18n", "extract", str(folder)])
-    assert result.exit_code == 0 and result.output == f"wrote {folder / 'locale' / 'tiny.pot'}: 24 strings\n"
+    assert result.exit_code == 0 and result.output == f"wrote {folder / 'locale' / 'tiny.pot'}: 25 strings\n"
     result = runner.invoke(main, ["i18n", "init", str(folder), "de"])
     assert result.exit_code == 0
-    assert result.output.startswith(f"wrote {folder / 'locale' / 'de.po'}: 24 strings to translate\n")
+    assert result.output.startswith(f"wrote {folder / 'locale' / 'de.po'}: 25 strings to translate\n")
     again = runner.invoke(main, ["i18n", "init", str(folder), "de"])
     assert again.exit_code == 1 and "a catalog for this language already exists" in again.stderr
     result = runner.invoke(main, ["i18n", "update", str(folder)])
     assert result.exit_code == 0
-    assert "de: unchanged — 24 kept, 0 fuzzy (English changed), 0 new, 0 obsolete" in result.output
+    assert "de: unchanged — 25 kept, 0 fuzzy (English changed), 0 new, 0 obsolete" in result.output
 
 
 def test_unknown_language_is_a_bad_parameter(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
