@@ -61,19 +61,63 @@ def page_progress(label: str, *, enabled: bool) -> Any:
     return progress(label, enabled=enabled)
 
 
+FILE_SUFFIXES = frozenset({".pdf", ".html", ".htm", ".png", ".gif", ".jpg", ".jpeg", ".svg", ".zip", ".csv",
+                           ".json", ".txt"})
+"""Endings that name a file of a known kind: a folder to write into called ``cards.png`` is a slip."""
+
+
 class OutputPath(click.Path):
-    """A file or folder to write; ``-`` (standard output) is refused with the reason, not taken as a name."""
+    """A file or folder to write; ``-`` (standard output) is refused with the reason, not taken as a name.
+
+    With ``suffixes`` (a file of that kind, the first one the usual), a name without an ending gets it
+    (``-o cards`` → ``cards.pdf``) and a name ending otherwise is refused; a folder (``file_okay=False``)
+    named like a file (``-o out.png``) is refused too, unless that folder is already there.
+    """
+
+    def __init__(self, *args: Any, suffixes: tuple[str, ...] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.suffixes = suffixes
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if str(value).strip() == "-":
             what = "a folder" if not self.file_okay else "a file"
             self.fail(f"'-' (standard output) cannot take this output: name {what} to write", param, ctx)
-        return super().convert(value, param, ctx)
+        path = super().convert(value, param, ctx)
+        try:
+            if self.suffixes:
+                return file_path(Path(path), self.suffixes, what=f"a {self.suffixes[0][1:].upper()} file")
+            if not self.file_okay:
+                return folder_path(Path(path), writes="a folder of files")
+        except click.BadParameter as error:
+            self.fail(error.message, param, ctx)
+        return path
 
 
-def output_option(*, folder: bool, required: bool = False, default: Any = None, help: str) -> Callable[..., Any]:
-    """``-o/--output`` (``--out`` too): the one name every command uses for where it writes."""
-    kind = OutputPath(path_type=Path, file_okay=not folder, dir_okay=folder)
+def file_path(path: Path, suffixes: tuple[str, ...], *, what: str) -> Path:
+    """``path`` as the name of a file of one kind: ``suffixes[0]`` added when the name has no ending,
+    refused (a bad flag, exit 2) when it ends otherwise (``-o cards.png`` for a PDF)."""
+    if path.suffix.lower() in suffixes or path.name in ("", ".", ".."):
+        return path
+    if not path.suffix:
+        return path.with_name(path.name + suffixes[0])
+    fixed = path.with_suffix(suffixes[0]) if path.suffix.lower() in FILE_SUFFIXES else path.with_name(path.name + suffixes[0])
+    raise click.BadParameter(f"{path.name} does not name {what}, which ends in {suffixes[0]} — try -o {fixed}")
+
+
+def folder_path(path: Path, *, writes: str) -> Path:
+    """``path`` as a folder to write files into: a name ending like a file's (``w.png``) is refused (exit 2),
+    unless a folder of that name is already there."""
+    if path.suffix.lower() in FILE_SUFFIXES and not path.is_dir():
+        raise click.BadParameter(f"{path.name} is a file's name, and this writes {writes} — name a folder, "
+                                 f"e.g. -o {path.with_suffix('')}")
+    return path
+
+
+def output_option(*, folder: bool, required: bool = False, default: Any = None, help: str,
+                  suffixes: tuple[str, ...] = (".pdf",)) -> Callable[..., Any]:
+    """``-o/--output`` (``--out`` too): the one name every command uses for where it writes: a folder,
+    or a file whose name ends in one of ``suffixes`` (a PDF unless told otherwise)."""
+    kind = OutputPath(path_type=Path, file_okay=not folder, dir_okay=folder, suffixes=() if folder else suffixes)
     # no default= at all when there is none: Click 8.3+ takes an explicit None as a given default, which
     # satisfies required=True (`cardgen sheets DECK` without -o was an internal error, not a usage one)
     extra: dict[str, Any] = {"default": default, "show_default": True} if default is not None else {}

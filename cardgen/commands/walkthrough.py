@@ -9,7 +9,13 @@ import click
 from cardgen.build import translator_for
 from cardgen.buildable import check_buildable
 from cardgen.commands import console
-from cardgen.commands.options import OutputPath, deck_argument, paper_option
+from cardgen.commands.options import (
+    OutputPath,
+    deck_argument,
+    file_path,
+    folder_path,
+    paper_option,
+)
 from cardgen.errors import DeckError
 from cardgen.loading import load_deck
 from cardgen.loading.deck_loader import display_path
@@ -34,11 +40,13 @@ from cardgen.walkthrough.registry import (
                    "png: one image per frame; gif: one animation per game, for slides or chat.")
 @click.option("--allow-untranslated", is_flag=True, help="Use English for strings the catalog lacks, and say how many.")
 @click.option("-o", "--output", "--out", "output", type=OutputPath(path_type=Path), default=None,
-              help="PDF or HTML file to write, or the folder for --format png or gif "
+              help="PDF or HTML file to write (.pdf or .html added when the name has no ending), or the folder for --format png or gif "
                    "(default: output/<deck>/walkthrough-<lang>.pdf, .html, or output/<deck>/walkthrough-<lang>/).")
 def command(deck_dir: Path, lang: str, players: int | None, seed: int | None, paper: str, image_format: str,
             allow_untranslated: bool, output: Path | None) -> None:
     """Write an illustrated, step-by-step teaching walkthrough of DECK_DIR's game."""
+    if output is not None:
+        output = _output(output, image_format.lower())
     deck = load_deck(deck_dir)
     writer = find_walkthrough(deck.game)
     if deck.game is None:
@@ -71,3 +79,18 @@ def command(deck_dir: Path, lang: str, players: int | None, seed: int | None, pa
     else:
         for path in result.files:
             console.say(f"wrote {display_path(path)}")
+
+
+def _output(output: Path, image_format: str) -> Path:
+    """``-o`` as the format needs it: a PDF or HTML file (the ending added when missing, a contradicting one
+    refused), or for png and gif a folder (a name ending like a file's is refused)."""
+    try:
+        if image_format == "pdf":
+            return file_path(output, (".pdf",), what="a PDF file")
+        if image_format == "html":
+            return file_path(output, (".html", ".htm"), what="an HTML page")
+        return folder_path(output, writes=f"a folder of {'frames' if image_format == 'png' else 'animations'} "
+                                          f"with --format {image_format}")
+    except click.BadParameter as error:
+        error.param_hint = "-o"
+        raise
