@@ -17,7 +17,7 @@ class Problem:
 
     rule: str
     """Short rule name: overflow, tiny-text, safe-zone, overlap, margin-ink, bleed-gap, mark-crosses-bleed,
-    greyscale, colour-vision, missing-glyph, untranslated."""
+    greyscale, colour-vision, missing-glyph, untranslated; notes: print-colour, print-transparency, svg-filter."""
     message: str
     source: str = ""
     """``file:line`` of the deck or layout entry that defines what is wrong."""

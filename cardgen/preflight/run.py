@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from cardgen.color import DEFAULT_INK_LIMIT
 from cardgen.layout.imposition import PRINTER_MARGIN
 from cardgen.model.deck import DeckSpec
+from cardgen.preflight.art import svg_filter_notes
 from cardgen.preflight.colours import (
     check_colours,
     print_colour_notes,
@@ -55,7 +56,7 @@ class PreflightResult:
     detailed: list[Problem]
     """Every finding on every face, before folding (the proof report outlines each)."""
     notes: list[Problem] = field(default_factory=list)
-    """Informational findings (``print-colour``, ``print-transparency``): shown with ``note:``, not counted by
+    """Informational findings (``print-colour``, ``print-transparency``, ``svg-filter``): shown with ``note:``, not counted by
     ``--strict``."""
 
 
@@ -93,7 +94,8 @@ def preflight_deck(deck: DeckSpec, options: PreflightOptions = PreflightOptions(
                                              back_label=sheet_text(translate, "sheet:label.backs", title=title,
                                                                    number=99, count=99),
                                              min_size=options.min_card_size))
-    notes = print_colour_notes(deck, options.ink_limit) + print_transparency_notes(deck) if options.print_notes else []
+    notes = (print_colour_notes(deck, options.ink_limit) + print_transparency_notes(deck) + svg_filter_notes(deck)
+             if options.print_notes else [])
     return PreflightResult(fold(problems), faces_by_language, problems, notes)
 
 

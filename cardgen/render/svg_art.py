@@ -178,6 +178,37 @@ def _check_drawable(root: Any, ids: dict[str, Any], path: str) -> None:
                              hint="cut the shapes instead of masking them, or export the art as PNG")
 
 
+_FILTER_REF = re.compile(r"(?:^|;)\s*filter\s*:\s*url\(\s*['\"]?#([^'\")\s]+)")
+
+
+def filtered_elements(path: str) -> list[tuple[int | None, str, str]]:
+    """The elements of an SVG art file drawn through a ``<filter>`` (a blur, a drop shadow…), which svglib
+    leaves out, so the element prints without its effect: (line, element name, filter id) each.
+
+    Not refused at load like a pattern or a mask: Inkscape puts filters in many files whose art still
+    reads without them; the preflight notes them instead.
+    """
+    from lxml import etree
+
+    root = parse_svg(_read_svg(path), path)
+    ids: dict[str, Any] = {}
+    for element in root.iter():
+        if isinstance(element.tag, str) and element.get("id"):
+            ids.setdefault(element.get("id"), element)
+    found: list[tuple[int | None, str, str]] = []
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        value = element.get("filter", "").replace(" ", "")
+        targets = [value[len("url(#"):].rstrip(")").strip("'\"")] if value.startswith("url(#") else []
+        targets += _FILTER_REF.findall(element.get("style", ""))
+        for target in targets:
+            kind = ids.get(target)
+            if kind is not None and isinstance(kind.tag, str) and etree.QName(kind).localname == "filter":
+                found.append((element.sourceline, etree.QName(element).localname, target))
+    return found
+
+
 def _check_embedded_image(encoded: str, path: str, line: int | None, before: int) -> int:
     """Decode one ``data:image`` fully (as svglib will) under what is left of the pixel limit; its pixels."""
     import base64

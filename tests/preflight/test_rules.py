@@ -198,6 +198,31 @@ def test_a_key_colour_that_moves_in_cmyk_is_a_note_that_strict_does_not_count(tm
     assert preflight_deck(load_deck(FIXTURES / "clean")).notes == []  # its navy stays within ΔE 10
 
 
+SHADOWED_ICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">
+<defs><filter id="shadow"><feGaussianBlur stdDeviation="2"/></filter></defs>
+<circle cx="21" cy="21" r="14" fill="#000" style="opacity:0.5;filter:url(#shadow)"/>
+<circle cx="20" cy="20" r="14" fill="#c33"/>
+</svg>
+"""
+
+
+def test_svg_art_drawn_through_a_filter_is_a_note_that_strict_does_not_count(tmp_path: Path) -> None:
+    """Round-5 review R27: svglib leaves a <filter> out, so a soft drop shadow prints as a hard disc."""
+    deck = tmp_path / "shadowed"
+    shutil.copytree(FIXTURES / "clean", deck)
+    (deck / "art").mkdir()
+    (deck / "art" / "shadowed.svg").write_text(SHADOWED_ICON)
+    (deck / "deck.yaml").write_text((deck / "deck.yaml").read_text().replace("icon: skip", "icon: art/shadowed.svg"))
+    result = CliRunner().invoke(main, ["preflight", str(deck), "--strict", "--lang", "en", "--paper", "a4",
+                                       "--layout", "single"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        f"note: {display_path(deck / 'art' / 'shadowed.svg')}:3: svg-filter: <circle> is drawn through the <filter> "
+        "'#shadow' (a blur, a drop shadow…), which cardgen leaves out: it prints as a hard shape without the effect — "
+        "make the effect a bitmap (Inkscape: Edit > Make a Bitmap Copy) or export the art as PNG"]
+    assert "1 note, not counted by --strict" in result.stderr
+
+
 def test_the_falling_purple_is_noted_at_its_deck_line() -> None:
     from tests.conftest import ROOT
 

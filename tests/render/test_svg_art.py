@@ -13,7 +13,7 @@ from PIL import Image
 from cardgen.errors import DeckError
 from cardgen.loading import load_deck
 from cardgen.render.sheets import SheetOptions, write_sheets
-from cardgen.render.svg_art import load_svg, parse_svg
+from cardgen.render.svg_art import filtered_elements, load_svg, parse_svg
 
 BLUE = (30, 120, 200)
 
@@ -186,3 +186,34 @@ def test_an_unused_pattern_or_mask_is_no_problem() -> None:
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 70"><defs><pattern id="p" width="9" height="9"/>'
            '<mask id="m"/></defs><rect width="100" height="70" fill="red"/></svg>')
     parse_svg(svg.encode(), "art/x.svg")
+
+
+@pytest.mark.parametrize(("body", "found"), [
+    ('<defs><filter id="blur"><feGaussianBlur stdDeviation="4"/></filter></defs>\n'
+     '<rect width="50" height="30" filter="url(#blur)"/>', [(2, "rect", "blur")]),
+    ('<defs><filter id="s"><feDropShadow dx="2" dy="2"/></filter></defs>\n<g>\n'
+     '<circle r="9" style="fill:red; filter: url(#s)"/></g>', [(3, "circle", "s")]),
+    ('<defs><filter id="blur"/></defs>\n<rect width="50" height="30" fill="red"/>', []),  # defined, never used
+    ('<defs><linearGradient id="g"/></defs>\n<rect width="50" height="30" filter="url(#g)"/>', []),  # not a filter
+])
+def test_elements_drawn_through_a_filter_are_found_but_the_art_still_loads(tmp_path: Path, body: str,
+                                                                          found: list[tuple[int, str, str]]) -> None:
+    art = tmp_path / "x.svg"
+    art.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 70">{body}</svg>')
+    assert filtered_elements(str(art)) == found
+    assert load_svg(str(art)).width == 75  # 100 px; a note in the preflight, not a refusal: Inkscape files keep loading
+
+
+def test_a_blurred_shape_prints_hard_which_is_why_the_preflight_notes_it(tmp_path: Path) -> None:
+    """If svglib ever draws filters, this fails and the svg-filter note can go."""
+    from reportlab.graphics import renderPDF
+
+    art = tmp_path / "blur.svg"
+    art.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 70" width="100" height="70">'
+                   '<defs><filter id="b"><feGaussianBlur stdDeviation="8"/></filter></defs>'
+                   '<rect x="20" y="20" width="60" height="30" fill="#000" filter="url(#b)"/></svg>')
+    renderPDF.drawToFile(load_svg(str(art)), str(tmp_path / "blur.pdf"))
+    page = pdfium.PdfDocument(tmp_path / "blur.pdf")[0].render(scale=2).to_pil().convert("L")
+    assert page.size == (150, 105)  # 100 × 70 px = 75 × 52.5 pt, at 2 pixels a point
+    row = [page.getpixel((x, 52)) for x in range(150)]  # across the middle of the rectangle (x 30 to 120)
+    assert row[27] > 250 and row[33] < 5  # white three pixels outside its edge, black three inside: not blurred
