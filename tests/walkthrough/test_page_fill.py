@@ -4,7 +4,7 @@ The fill of a page is how far down its text frame the ink reaches, read from the
 cover either carries the start of the content or is set as a title page (its text lowered into the
 page), never a block of text at the top of an empty page; a page before the last is at least half
 full (two frames or a step that do not fit leave some room, not most of the page); the last page —
-FALLING's answers, Falling Off's closing words — at least the rulebook's short-last-page share.
+FALLING's last outcome and the answers, Falling Off's closing words — more than the answers alone.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import pytest
 from cardgen.build import translator_for
 from cardgen.games.falling_off.walkthrough import _geometry as falling_off_geometry
 from cardgen.loading import load_deck
-from cardgen.rulebook.builder import SHORT_LAST_PAGE
 from cardgen.walkthrough.handout import handout_geometry
 from cardgen.walkthrough.registry import WalkthroughOptions, find_walkthrough
 from tests.conftest import ROOT
@@ -24,11 +23,11 @@ from tests.page_fill import page_fills
 
 COVER = 0.7
 INNER = 0.55
-LAST = SHORT_LAST_PAGE
+LAST = 0.4
 
 CASES = [("falling-off", "en", "a4", None), ("falling-off", "en", "letter", None), ("falling-off", "fr", "a4", None),
          ("falling-off", "fr", "letter", None), ("falling", "en", "a4", 4), ("falling", "fr", "letter", 4),
-         ("falling", "fr", "a4", 10)]
+         ("falling", "fr", "a4", 10), ("falling", "fr", "letter", 6)]
 
 
 @pytest.mark.parametrize(("deck_name", "language", "paper", "players"), CASES,
