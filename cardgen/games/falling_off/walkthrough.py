@@ -179,19 +179,22 @@ SPACINGS = (1.0, 0.8, 0.6)
 """Space around blocks tried, in order, to pull a short last page back (as the rulebook does)."""
 
 
-def _story(handout: Handout, deck: DeckSpec, geo: Geometry, *, spacing: float, cover_drop: float) -> list[Flowable]:
+def _story(handout: Handout, deck: DeckSpec, geo: Geometry, *, spacing: float, cover_drop: float,
+           cover_only: bool = False) -> list[Flowable]:
+    """The handout's flowables; ``cover_only``: the cover and the first step, to see whether both fit on page 1."""
     styles = make_styles(geo, handout.language, spacing=spacing)
     steps = _Step(handout, styles, geo.frame_width, spacing=spacing)
     story: list[Flowable] = [Spacer(1, cover_drop)] if cover_drop else []
     story += _front(handout, deck, styles, geo.frame_width)
-    for frame in handout.frames:
+    for frame in handout.frames[:1] if cover_only else handout.frames:
         story += steps.flowables(frame, legend=False)
-    story += _back(handout, styles)
+    if not cover_only:
+        story += _back(handout, styles)
     return story
 
 
 def _layout(handout: Handout, deck: DeckSpec, geo: Geometry, target: Any, *, spacing: float,
-            cover_drop: float = 0.0) -> BookDoc:
+            cover_drop: float = 0.0, cover_only: bool = False) -> BookDoc:
     """Typeset the handout into ``target`` (a path or a buffer); the document tells how full each page is."""
     words = Words(handout.translate)
     title = handout.text("deck:title", deck.title)
@@ -199,7 +202,7 @@ def _layout(handout: Handout, deck: DeckSpec, geo: Geometry, target: Any, *, spa
                   title=f"{title} — {handout.text('caption:fo.title', handout.scenario.title)}",
                   author=deck.designer, subject=handout.text("caption:fo.title", handout.scenario.title),
                   creator="cardgen", lang=handout.language)
-    doc.build(_story(handout, deck, geo, spacing=spacing, cover_drop=cover_drop))
+    doc.build(_story(handout, deck, geo, spacing=spacing, cover_drop=cover_drop, cover_only=cover_only))
     return doc
 
 
@@ -210,19 +213,26 @@ def write_pdf(handout: Handout, deck: DeckSpec, target: Path, *, paper: str) -> 
     register_fonts()
     geo = _geometry(paper)
     rl_config.useA85 = 0
-    chosen = SPACINGS[0]
-    doc = _layout(handout, deck, geo, io.BytesIO(), spacing=chosen)
+
+    def cover_drop(spacing: float) -> float:
+        """How far the cover's text is lowered: none when the first step fits under it (laid out alone to see)."""
+        probe = _layout(handout, deck, geo, io.BytesIO(), spacing=spacing, cover_only=True)
+        cover = probe.used.get(1, 1.0)
+        return (1.0 - cover) * geo.frame_height * COVER_SLACK_ABOVE if int(probe.page) > 1 and cover < COVER_FULL else 0.0
+
+    drop = cover_drop(SPACINGS[0])
+    pdf = io.BytesIO()
+    doc = _layout(handout, deck, geo, pdf, spacing=SPACINGS[0], cover_drop=drop)
     pages = int(doc.page)
     if pages > 2 and doc.used.get(pages, 1.0) < SHORT_LAST_PAGE:
         for spacing in SPACINGS[1:]:
-            tighter = _layout(handout, deck, geo, io.BytesIO(), spacing=spacing)
-            if int(tighter.page) < pages:
-                chosen, doc = spacing, tighter
+            tighter = io.BytesIO()
+            tight_drop = cover_drop(spacing)
+            if int(_layout(handout, deck, geo, tighter, spacing=spacing, cover_drop=tight_drop).page) < pages:
+                pdf = tighter
                 break
-    cover = doc.used.get(1, 1.0)
-    drop = (1.0 - cover) * geo.frame_height * COVER_SLACK_ABOVE if int(doc.page) > 1 and cover < COVER_FULL else 0.0
     with atomic_path(target) as tmp:
-        _layout(handout, deck, geo, str(tmp), spacing=chosen, cover_drop=drop)
+        Path(tmp).write_bytes(pdf.getvalue())
 
 
 FRAME_WIDTH = 180 * MM
