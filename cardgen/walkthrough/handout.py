@@ -8,6 +8,7 @@ language (escaped here before it reaches reportlab markup) and whose frames are 
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,11 @@ from cardgen.xml_escape import escape
 
 FRAME_DESIGN_WIDTH = 515.0
 """Frames are laid out for this width and scaled to the page's text width."""
+SHORT_LAST_PAGE = 0.4
+"""A last page using less than this share of its frame (the answers alone after a page ending with the last
+game's outcome) is pulled back onto the page before by tightening the spacing, when that saves the page."""
+SPACINGS = (1.0, 0.8, 0.6)
+"""Space around text blocks tried, in order, to pull a short last page back (frames keep their size)."""
 
 
 @dataclass(frozen=True)
@@ -194,11 +200,12 @@ def _fill(template: str, **values: object) -> str:
 
 
 class _Story:
-    def __init__(self, plan: HandoutPlan, painter: FramePainter, geo: Geometry) -> None:
+    def __init__(self, plan: HandoutPlan, painter: FramePainter, geo: Geometry, *, spacing: float = 1.0) -> None:
         self.plan = plan
         self.painter = painter
         self.geo = geo
-        self.styles: Styles = make_styles(geo, plan.language)
+        self.spacing = spacing
+        self.styles: Styles = make_styles(geo, plan.language, spacing=spacing)
         self.labels = plan.labels
         size = self.styles.body.fontSize
         self.numbered = self.styles.bullet.clone("numbered", leftIndent=size * 1.6, bulletIndent=0)
@@ -324,20 +331,40 @@ class _Story:
                                    s.minor.clone("answer-for", spaceBefore=4)))
             block += [Paragraph(self.markup(q.answer), compact, bulletText=f"{i}.")
                       for i, q in enumerate(stage.questions, 1)]
-        return [Spacer(1, 12), KeepTogether(block)]
+        return [Spacer(1, 12 * self.spacing), KeepTogether(block)]
 
 
 def write_handout(plan: HandoutPlan, painter: FramePainter, target: Path, *, paper: str = "a4") -> int:
-    """Typeset ``plan`` and write it atomically to ``target``; returns the number of pages."""
+    """Typeset ``plan`` and write it atomically to ``target``; returns the number of pages.
+
+    A last page under ``SHORT_LAST_PAGE`` full is pulled back by tightening the space around text blocks
+    (``SPACINGS``), when that saves the page; what the painter found cut is kept from the layout written."""
     register_fonts()
     geo = handout_geometry(paper)
-    story = _Story(plan, painter, geo).build()
     rl_config.useA85 = 0
-    with atomic_path(Path(target)) as tmp:
-        doc = BookDoc(str(tmp), geo=geo, footer=lambda page: apply_typography(
+
+    def layout(spacing: float) -> tuple[io.BytesIO, int, float]:
+        """The PDF at ``spacing``, its pages and how full its last page is."""
+        buffer = io.BytesIO()
+        doc = BookDoc(buffer, geo=geo, footer=lambda page: apply_typography(
                           _fill(plan.labels.footer, title=plan.title, page=page), plan.language),
                       title=plan.title, author=plan.author, subject=plan.subtitle, creator="cardgen", lang=plan.language,
                       displayDocTitle=1)
-        doc.build(story)
+        doc.build(_Story(plan, painter, geo, spacing=spacing).build())
         pages = int(doc.page)
+        return buffer, pages, doc.used.get(pages, 1.0)
+
+    start = len(painter.cut_text)
+    pdf, pages, last = layout(SPACINGS[0])
+    if pages > 2 and last < SHORT_LAST_PAGE:
+        for spacing in SPACINGS[1:]:
+            mark = len(painter.cut_text)
+            tighter, tight_pages, _ = layout(spacing)
+            if tight_pages < pages:
+                del painter.cut_text[start:mark]  # the notes of the layout set aside
+                pdf, pages = tighter, tight_pages
+                break
+            del painter.cut_text[mark:]
+    with atomic_path(Path(target)) as tmp:
+        Path(tmp).write_bytes(pdf.getvalue())
     return pages

@@ -10,6 +10,7 @@ speaks of the game, never of option names.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -32,7 +33,7 @@ from cardgen.games.falling.variants import Options
 from cardgen.i18n.plurals import english_form
 from cardgen.output import atomic_path
 from cardgen.render.fonts import BODY, register_fonts
-from cardgen.rulebook.flowables import BookDoc
+from cardgen.rulebook.flowables import BookDoc, LongTable
 from cardgen.rulebook.styles import HEADING, RULE, TINT, Styles, geometry, make_styles
 from cardgen.sim.charts import ACCENT, BAR, bar_chart, histogram_chart, interval_chart
 from cardgen.xml_escape import escape
@@ -41,6 +42,12 @@ KIND_COLORS = {"hit": "#1f5fbf", "split": "#3b82d6", "skip": "#7fb2ec", "push": 
                "stop": "#e0b062", "extra": "#7a3fc8"}
 VARIANT_NAMES = {"official": "the published rules", "memory": "the rules as remembered by players"}
 SIGNIFICANCE = 0.05
+SHORT_LAST_PAGE = 0.3
+"""A last page using less than this share of its frame is pulled back, if it can be (as in the rulebooks)."""
+MIN_INNER_PAGE = 0.7
+"""A page before the last using less than this share of its frame is worth tightening the report for."""
+SPACINGS = (1.0, 0.8, 0.6)
+"""Space around blocks tried, in order, to pull a short last page back (see :func:`make_styles`)."""
 
 
 def _ms(value: Any) -> str:
@@ -117,9 +124,11 @@ class _Report:
         return Paragraph(f"<i>Reading:</i> {_curly(text)}", self.s.caption)
 
     def table(self, rows: Sequence[Sequence[Any]], widths: Sequence[float]) -> Table:
+        """A table whose header repeats on every page it runs onto and that never leaves one row alone
+        on either side of a page break (the rulebooks' :class:`LongTable`)."""
         cell, head = self.s.cell, self.s.cell_head
         data = [[Paragraph(escape(_curly(str(c))), head if i == 0 else cell) for c in r] for i, r in enumerate(rows)]
-        table = Table(data, colWidths=list(widths), repeatRows=1, hAlign="LEFT")
+        table = LongTable(data, colWidths=list(widths), repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle([
             ("FONT", (0, 0), (-1, -1), BODY),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -403,14 +412,38 @@ def charts_of(flowables: Sequence[Any]) -> list[Drawing]:
 
 def write_report(path: Path, stats: Mapping[str, Any], *, title: str = "FALLING: Monte Carlo report",
                  recipes: Sequence[Mapping[str, Any]] | None = None, impact: Mapping[str, Any] | None = None) -> None:
-    """Write the report PDF atomically, on A4 in the rulebooks' style and with their footer."""
+    """Write the report PDF atomically, on A4 in the rulebooks' style and with their footer.
+
+    As in the rulebooks, a short page — the last under ``SHORT_LAST_PAGE`` full, another under
+    ``MIN_INNER_PAGE`` (a section pushed over by a table kept from leaving a row alone) — is filled by
+    tightening the space around blocks, when that saves a page or leaves no short page."""
     register_fonts()
     geo = geometry("a4", booklet=False)
-    with atomic_path(Path(path)) as tmp:
-        doc = BookDoc(str(tmp), geo=geo, footer=lambda page: f"{title} · {page}", title=title, author="cardgen",
+
+    def layout(target: Any, spacing: float) -> BookDoc:
+        doc = BookDoc(target, geo=geo, footer=lambda page: f"{title} · {page}", title=title, author="cardgen",
                       subject="FALLING Monte Carlo statistics", creator="cardgen", lang="en")
-        doc.build(story(stats, title=title, recipes=recipes, impact=impact, styles=make_styles(geo, "en"),
-                        width=geo.frame_width))
+        doc.build(story(stats, title=title, recipes=recipes, impact=impact,
+                        styles=make_styles(geo, "en", spacing=spacing), width=geo.frame_width))
+        return doc
+
+    def short_pages(doc: BookDoc) -> tuple[int, bool]:
+        """The report's pages, and whether one is short: the last under SHORT_LAST_PAGE, another under MIN_INNER_PAGE."""
+        pages = int(doc.page)
+        inner = any(doc.used.get(page, 1.0) < MIN_INNER_PAGE for page in range(1, pages))
+        return pages, pages > 1 and (inner or doc.used.get(pages, 1.0) < SHORT_LAST_PAGE)
+
+    buffer = io.BytesIO()
+    pages, short = short_pages(layout(buffer, SPACINGS[0]))
+    if short:
+        for spacing in SPACINGS[1:]:
+            tighter = io.BytesIO()
+            tight_pages, tight_short = short_pages(layout(tighter, spacing))
+            if tight_pages < pages or (tight_pages == pages and not tight_short):
+                buffer = tighter
+                break
+    with atomic_path(Path(path)) as tmp:
+        Path(tmp).write_bytes(buffer.getvalue())
 
 
 __all__ = ["charts_of", "options_in_words", "story", "write_report"]

@@ -13,6 +13,7 @@ import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 from reportlab import rl_config
@@ -72,10 +73,12 @@ def _markup(text: str, source: Path, line: int | None) -> str:
 class _Step:
     """Builds the flowables of one step."""
 
-    def __init__(self, handout: Handout, styles: Styles, width: float) -> None:
+    def __init__(self, handout: Handout, styles: Styles, width: float, *, spacing: float = 1.0) -> None:
         self.handout = handout
         self.styles = styles
         self.width = width
+        self.gap = 12 * spacing
+        """The space after a step (``spacing`` < 1 tightens it, see :func:`write_pdf`)."""
         self.words = Words(handout.translate)
         self.notation = self.words.notation()
         # no hyphenation: narrow ragged columns
@@ -123,7 +126,7 @@ class _Step:
         body.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), BODY), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                   ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (0, 0), 10),
                                   ("RIGHTPADDING", (1, 0), (1, 0), 0), ("TOPPADDING", (0, 0), (-1, -1), 6)]))
-        return [KeepTogether([head, body, Spacer(1, 12)])]
+        return [KeepTogether([head, body, Spacer(1, self.gap)])]
 
 
 def _geometry(paper: str) -> Geometry:
@@ -165,24 +168,71 @@ def build_handout(deck: DeckSpec, translate: Translate, language: str) -> Handou
     return Handout(scenario, replay(scenario), translate, language)
 
 
-def write_pdf(handout: Handout, deck: DeckSpec, target: Path, *, paper: str) -> None:
-    register_fonts()
-    geo = _geometry(paper)
-    styles = make_styles(geo, handout.language)
-    steps = _Step(handout, styles, geo.frame_width)
-    story = _front(handout, deck, styles, geo.frame_width)
-    for index, frame in enumerate(handout.frames):
+COVER_FULL = 0.7
+"""A cover whose text ends above this share of the page, the first step not fitting under it, is set as a
+title page: its text lowered so that the space is shared above and below it instead of left at the foot."""
+COVER_SLACK_ABOVE = 0.4
+"""Share of a title page's free height set above its text (the optical centre sits a little high)."""
+SHORT_LAST_PAGE = 0.3
+"""A last page using less than this share of its frame is pulled back by tightening the spacing."""
+SPACINGS = (1.0, 0.8, 0.6)
+"""Space around blocks tried, in order, to pull a short last page back (as the rulebook does)."""
+
+
+def _story(handout: Handout, deck: DeckSpec, geo: Geometry, *, spacing: float, cover_drop: float,
+           cover_only: bool = False) -> list[Flowable]:
+    """The handout's flowables; ``cover_only``: the cover and the first step, to see whether both fit on page 1."""
+    styles = make_styles(geo, handout.language, spacing=spacing)
+    steps = _Step(handout, styles, geo.frame_width, spacing=spacing)
+    story: list[Flowable] = [Spacer(1, cover_drop)] if cover_drop else []
+    story += _front(handout, deck, styles, geo.frame_width)
+    for frame in handout.frames[:1] if cover_only else handout.frames:
         story += steps.flowables(frame, legend=False)
-    story += _back(handout, styles)
+    if not cover_only:
+        story += _back(handout, styles)
+    return story
+
+
+def _layout(handout: Handout, deck: DeckSpec, geo: Geometry, target: Any, *, spacing: float,
+            cover_drop: float = 0.0, cover_only: bool = False) -> BookDoc:
+    """Typeset the handout into ``target`` (a path or a buffer); the document tells how full each page is."""
     words = Words(handout.translate)
     title = handout.text("deck:title", deck.title)
+    doc = BookDoc(target, geo=geo, footer=lambda page: words(PAGE["footer"], title=title, page=page),
+                  title=f"{title} — {handout.text('caption:fo.title', handout.scenario.title)}",
+                  author=deck.designer, subject=handout.text("caption:fo.title", handout.scenario.title),
+                  creator="cardgen", lang=handout.language)
+    doc.build(_story(handout, deck, geo, spacing=spacing, cover_drop=cover_drop, cover_only=cover_only))
+    return doc
+
+
+def write_pdf(handout: Handout, deck: DeckSpec, target: Path, *, paper: str) -> None:
+    """The handout, with no near-empty page: a last page under ``SHORT_LAST_PAGE`` full (a paragraph's last
+    lines alone) is pulled back by tightening the space around blocks, when that saves the page; a cover
+    the first step does not fit under is set as a title page (see ``COVER_FULL``)."""
+    register_fonts()
+    geo = _geometry(paper)
     rl_config.useA85 = 0
+
+    def cover_drop(spacing: float) -> float:
+        """How far the cover's text is lowered: none when the first step fits under it (laid out alone to see)."""
+        probe = _layout(handout, deck, geo, io.BytesIO(), spacing=spacing, cover_only=True)
+        cover = probe.used.get(1, 1.0)
+        return (1.0 - cover) * geo.frame_height * COVER_SLACK_ABOVE if int(probe.page) > 1 and cover < COVER_FULL else 0.0
+
+    drop = cover_drop(SPACINGS[0])
+    pdf = io.BytesIO()
+    doc = _layout(handout, deck, geo, pdf, spacing=SPACINGS[0], cover_drop=drop)
+    pages = int(doc.page)
+    if pages > 2 and doc.used.get(pages, 1.0) < SHORT_LAST_PAGE:
+        for spacing in SPACINGS[1:]:
+            tighter = io.BytesIO()
+            tight_drop = cover_drop(spacing)
+            if int(_layout(handout, deck, geo, tighter, spacing=spacing, cover_drop=tight_drop).page) < pages:
+                pdf = tighter
+                break
     with atomic_path(target) as tmp:
-        doc = BookDoc(str(tmp), geo=geo, footer=lambda page: words(PAGE["footer"], title=title, page=page),
-                      title=f"{title} — {handout.text('caption:fo.title', handout.scenario.title)}",
-                      author=deck.designer, subject=handout.text("caption:fo.title", handout.scenario.title),
-                      creator="cardgen", lang=handout.language)
-        doc.build(story)
+        Path(tmp).write_bytes(pdf.getvalue())
 
 
 FRAME_WIDTH = 180 * MM
