@@ -42,7 +42,8 @@ _GEOMETRY = {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "wid
 _COORDINATE = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _XLINK = "{http://www.w3.org/1999/xlink}href"
 _DATA_IMAGE = re.compile(r"^data:image/(png|jpe?g);base64,", re.IGNORECASE)
-_URL = re.compile(r"url\(\s*['\"]?\s*(?!#)", re.IGNORECASE)
+_URL = re.compile(r"url\((?!\s*['\"]?\s*#)", re.IGNORECASE)
+"""A ``url()`` that does not point inside the file (``#id``, quoted or not, spaces allowed)."""
 _ENCODING = re.compile(rb"^<\?xml[^>]*encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']")
 _NUMBER = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf|infinity))\s*([a-z%]*)\s*$",
                      re.IGNORECASE)

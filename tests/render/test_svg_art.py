@@ -217,3 +217,18 @@ def test_a_blurred_shape_prints_hard_which_is_why_the_preflight_notes_it(tmp_pat
     assert page.size == (150, 105)  # 100 × 70 px = 75 × 52.5 pt, at 2 pixels a point
     row = [page.getpixel((x, 52)) for x in range(150)]  # across the middle of the rectangle (x 30 to 120)
     assert row[27] > 250 and row[33] < 5  # white three pixels outside its edge, black three inside: not blurred
+
+
+@pytest.mark.parametrize("reference", ["url(#g)", "url('#g')", 'url( &quot;#g&quot; )', "URL( #g)"])
+def test_a_gradient_named_inside_the_file_is_accepted_however_it_is_quoted(reference: str) -> None:
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><defs><linearGradient id="g">'
+           '<stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/></linearGradient></defs>'
+           f'<rect width="9" height="9" style="fill:{reference}"/></svg>')
+    assert parse_svg(svg.encode(), "a.svg") is not None
+
+
+@pytest.mark.parametrize("reference", ["url(http://x.org/a.svg#g)", "url('other.svg#g')", 'url( &quot; x.svg#g&quot;)'])
+def test_a_url_outside_the_file_is_refused_however_it_is_quoted(reference: str) -> None:
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><rect width="9" height="9" style="fill:{reference}"/></svg>'
+    with pytest.raises(DeckError, match="outside the file"):
+        parse_svg(svg.encode(), "a.svg")
