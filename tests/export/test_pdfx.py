@@ -160,20 +160,14 @@ def test_coarse_art_keeps_its_pixels_and_gets_a_note(minimal_dtc: Path, tmp_path
         assert pdf.get_object(key).Width == 120 and round(placed[0].dpi) == 59
 
 
-def test_svg_gradients_are_converted_to_cmyk(runner, minimal_copy: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_svg_gradients_are_converted_to_cmyk(runner, gradient_art_copy: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     # round-5 review: a gradient in SVG art stayed an RGB shading in the PDF/X-1a file (preflight --pdf refused it)
     import pypdfium2
 
     from cardgen.preflight.pdfx import preflight_pdf
 
-    (minimal_copy / "art" / "gradient.svg").write_text(
-        '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="70"><defs><linearGradient id="g">'
-        '<stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/></linearGradient></defs>'
-        '<rect width="100" height="70" fill="url(#g)"/></svg>', encoding="utf-8")
-    deck = minimal_copy / "deck.yaml"
-    deck.write_text(deck.read_text().replace("art: art/pattern.png", "art: art/gradient.svg"))
     target = tmp_path / "x1a.pdf"
-    result = runner.invoke(main, ["sheets", str(minimal_copy), "--layout", "single", "--cards", "two", "--pdfx", "x1a",
+    result = runner.invoke(main, ["sheets", str(gradient_art_copy), "--layout", "single", "--cards", "two", "--pdfx", "x1a",
                                   "--no-preflight", "-o", str(target)])
     assert result.exit_code == 0, result.output
     assert preflight_pdf(target, version="x1a") == []
@@ -184,18 +178,12 @@ def test_svg_gradients_are_converted_to_cmyk(runner, minimal_copy: Path, tmp_pat
     assert sum(1 for r, g, b in pixels if b > 120 and r < 120 and g < 110) > 500  # the blue end
 
 
-def test_the_soft_proof_shows_an_svg_gradient(runner, minimal_copy: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_the_soft_proof_shows_an_svg_gradient(runner, gradient_art_copy: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     # round-5 review: with gradient art, `sheets --pdfx x1a --proof` failed ("the proof does not show shadings")
     from PIL import Image
 
-    (minimal_copy / "art" / "gradient.svg").write_text(
-        '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="70"><defs><linearGradient id="g">'
-        '<stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/></linearGradient></defs>'
-        '<rect width="100" height="70" fill="url(#g)"/></svg>', encoding="utf-8")
-    deck = minimal_copy / "deck.yaml"
-    deck.write_text(deck.read_text().replace("art: art/pattern.png", "art: art/gradient.svg"))
     target = tmp_path / "x1a.pdf"
-    result = runner.invoke(main, ["sheets", str(minimal_copy), "--layout", "single", "--cards", "two", "--pdfx", "x1a",
+    result = runner.invoke(main, ["sheets", str(gradient_art_copy), "--layout", "single", "--cards", "two", "--pdfx", "x1a",
                                   "--proof", "--no-preflight", "-o", str(target)])
     assert result.exit_code == 0, result.output
     image = Image.open(tmp_path / "x1a-proof" / "proof-face-two.png").convert("RGB")

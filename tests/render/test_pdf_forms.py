@@ -52,17 +52,11 @@ def test_a_gradient_in_a_form_keeps_its_colours(tmp_path: Path) -> None:
     assert right[2] > 200 and right[0] < 60, right  # blue end
 
 
-def test_svg_art_with_a_gradient_prints_its_colours(runner, minimal_copy: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_svg_art_with_a_gradient_prints_its_colours(runner, gradient_art_copy: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     from cardgen.cli import main
 
-    (minimal_copy / "art" / "gradient.svg").write_text(
-        '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="70"><defs><linearGradient id="g">'
-        '<stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/></linearGradient></defs>'
-        '<rect width="100" height="70" fill="url(#g)"/></svg>', encoding="utf-8")
-    deck = minimal_copy / "deck.yaml"
-    deck.write_text(deck.read_text().replace("art: art/pattern.png", "art: art/gradient.svg"))
     target = tmp_path / "cards.pdf"
-    result = runner.invoke(main, ["sheets", str(minimal_copy), "--layout", "single", "--cards", "two",
+    result = runner.invoke(main, ["sheets", str(gradient_art_copy), "--layout", "single", "--cards", "two",
                                   "--no-preflight", "-o", str(target)])
     assert result.exit_code == 0, result.output
     image = pdfium.PdfDocument(str(target))[0].render(scale=3).to_pil().convert("RGB")
