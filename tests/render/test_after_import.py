@@ -35,7 +35,7 @@ def test_an_action_waits_for_the_import_then_runs_before_anyone_uses_the_module(
 
 
 def test_reportlab_imported_after_the_fonts_are_registered_is_still_adjusted() -> None:
-    """register_fonts no longer imports reportlab.platypus nor reportlab.graphics (~0.06 s each), yet
+    """register_fonts no longer imports reportlab.platypus nor reportlab.graphics (~0.03 CPU s together), yet
     a rulebook importing them later gets the narrow no-break space unbroken and Lato as default font."""
     code = ("import sys\nfrom cardgen.render.fonts import register_fonts\nregister_fonts()\n"
             "print(sorted(m for m in sys.modules if m.startswith(('reportlab.platypus', 'reportlab.graphics'))))\n"
