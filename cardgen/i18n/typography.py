@@ -32,11 +32,13 @@ import functools
 import re
 from collections.abc import Callable
 
+from cardgen.deferred_patterns import DeferredPattern
+
 NBSP = "\u00a0"
 NNBSP = "\u202f"
 MINUS = "\u2212"
 
-_PROTECTED = re.compile(
+_PROTECTED = DeferredPattern(
     r"`+[^`]*`+"  # code spans
     r"|\{\{.*?\}\}|\{%.*?%\}"  # Jinja
     r"|\{[A-Za-z_][\w.]*\}"  # {name}
@@ -46,8 +48,10 @@ _PROTECTED = re.compile(
     r"|<[A-Za-z/!?][^<>]*>"  # paragraph markup tags
     r"|&(?:#\d+|#x[0-9a-fA-F]+|[A-Za-z]+);"  # entities
     r"|[a-z][a-z0-9+.-]*://\S+",  # bare URLs
-    re.S,
+    int(re.S),
 )
+"""(Compiled when a text first holds one of :data:`_PROTECTED_STARTS`, as the French rules below are
+when a French text is first set: an English card deck needs neither.)"""
 _SPACES = f"[ \t{NBSP}{NNBSP}]"
 _LETTER = r"[^\W\d_]"
 
@@ -79,26 +83,39 @@ def _tie_short_name(match: re.Match[str]) -> str:
     return match.group()
 
 # -- French -----------------------------------------------------------------------------------
-_BEFORE_HIGH = re.compile(rf"(?<=[^\s{NBSP}{NNBSP}]){_SPACES}*([;!?]+)")
-_BEFORE_HIGH_SPACED = re.compile(rf"{_SPACES}+([;!?]+)")
-_BEFORE_COLON = re.compile(rf"(?<=[^\s{NBSP}{NNBSP}:\d]){_SPACES}*:(?=\s|$|[*_»)\]])")
-_BEFORE_COLON_SPACED = re.compile(rf"{_SPACES}+:(?=\s|$|[*_»)\]])")
-_OPEN_QUOTE = re.compile(rf"«{_SPACES}*")
-_CLOSE_QUOTE = re.compile(rf"{_SPACES}*»")
-_DECIMAL_POINT = re.compile(r"(?<![\w.])(\d+)\.(\d+)(?![\d.]|\.\d)")  # not in v1.2 or 1.2.3
+_BEFORE_HIGH = DeferredPattern(rf"(?<=[^\s{NBSP}{NNBSP}]){_SPACES}*([;!?]+)", 0)
+_BEFORE_HIGH_SPACED = DeferredPattern(rf"{_SPACES}+([;!?]+)", 0)
+_BEFORE_COLON = DeferredPattern(rf"(?<=[^\s{NBSP}{NNBSP}:\d]){_SPACES}*:(?=\s|$|[*_»)\]])", 0)
+_BEFORE_COLON_SPACED = DeferredPattern(rf"{_SPACES}+:(?=\s|$|[*_»)\]])", 0)
+_OPEN_QUOTE = DeferredPattern(rf"«{_SPACES}*", 0)
+_CLOSE_QUOTE = DeferredPattern(rf"{_SPACES}*»", 0)
+_HIGH_MARKS = frozenset(";!?")
+_DECIMAL_POINT = DeferredPattern(r"(?<![\w.])(\d+)\.(\d+)(?![\d.]|\.\d)", 0)  # not in v1.2 or 1.2.3
+
+
+_DIGIT = re.compile(r"\d")
 
 
 def _common(segment: str, *, opening: str, closing: str) -> str:
-    segment = _OPENING_SINGLE.sub("‘", segment)
-    segment = _APOSTROPHE.sub("’", segment)
-    segment = _OPENING_DOUBLE.sub(opening, segment)
-    segment = segment.replace('"', closing)
-    segment = _MINUS.sub(MINUS, segment)
-    segment = _NUMBER_UNIT.sub(NBSP, segment)
-    segment = _TIMES_NUMBER.sub(NBSP, segment)
-    segment = _WORD_NUMBER.sub(NBSP, segment)
-    segment = _NUMBER_WORD.sub(r"\1" + NBSP, segment)
-    segment = _INITIAL.sub(r"\1" + NBSP, segment)
+    # Each rule runs only when the character it needs is in the segment: a rule whose pattern must
+    # match a ' (or ", -, a digit, ×, .) changes nothing without one, and testing for it is far
+    # cheaper than scanning the text with lookbehinds (most rule texts hold no quote, digit or minus).
+    if "'" in segment:
+        segment = _OPENING_SINGLE.sub("‘", segment)
+        segment = _APOSTROPHE.sub("’", segment)
+    if '"' in segment:
+        segment = _OPENING_DOUBLE.sub(opening, segment)
+        segment = segment.replace('"', closing)
+    if "-" in segment:
+        segment = _MINUS.sub(MINUS, segment)
+    if _DIGIT.search(segment):
+        segment = _NUMBER_UNIT.sub(NBSP, segment)
+        if "×" in segment:
+            segment = _TIMES_NUMBER.sub(NBSP, segment)
+        segment = _WORD_NUMBER.sub(NBSP, segment)
+        segment = _NUMBER_WORD.sub(r"\1" + NBSP, segment)
+    if "." in segment:
+        segment = _INITIAL.sub(r"\1" + NBSP, segment)
     segment = _CAPITALISED_RUN.sub(_tie_short_name, segment)
     return segment
 
@@ -109,12 +126,19 @@ def _english(segment: str, *, at_start: bool) -> str:
 
 def _french(segment: str, *, at_start: bool) -> str:
     segment = _common(segment, opening="«", closing="»")
-    segment = _DECIMAL_POINT.sub(r"\1,\2", segment)
-    segment = _OPEN_QUOTE.sub("«" + NBSP, segment)
-    segment = _CLOSE_QUOTE.sub(NBSP + "»", segment)
-    segment = _BEFORE_HIGH.sub(NNBSP + r"\1", segment)
-    segment = _BEFORE_COLON.sub(NBSP + ":", segment)
-    if not at_start:
+    if "." in segment:  # (as in _common, each rule only where its character is)
+        segment = _DECIMAL_POINT.sub(r"\1,\2", segment)
+    if "«" in segment:
+        segment = _OPEN_QUOTE.sub("«" + NBSP, segment)
+    if "»" in segment:
+        segment = _CLOSE_QUOTE.sub(NBSP + "»", segment)
+    high = not _HIGH_MARKS.isdisjoint(segment)
+    if high:
+        segment = _BEFORE_HIGH.sub(NNBSP + r"\1", segment)
+    colon = ":" in segment
+    if colon:
+        segment = _BEFORE_COLON.sub(NBSP + ":", segment)
+    if not at_start and (high or colon):
         # a mark right at the start of a segment follows protected text (a code span, a value, a tag)
         segment = _BEFORE_HIGH_SPACED.sub(NNBSP + r"\1", segment)
         segment = _BEFORE_COLON_SPACED.sub(NBSP + ":", segment)
@@ -123,7 +147,13 @@ def _french(segment: str, *, at_start: bool) -> str:
     return segment
 
 
+_PROTECTED_STARTS = frozenset("`{%[]<&:")
+"""A character every protected span holds (its first one, or the ``:`` of a URL's ``://``)."""
+
+
 def _apply_outside_protected(text: str, rule: Callable[..., str]) -> str:
+    if _PROTECTED_STARTS.isdisjoint(text):  # nothing to protect: the whole text is one segment
+        return rule(text, at_start=True)
     out: list[str] = []
     position = 0
     for match in _PROTECTED.finditer(text):
