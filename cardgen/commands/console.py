@@ -19,6 +19,8 @@ import click
 
 @dataclass
 class _State:
+    """How much the running command says (``--quiet``, ``--verbose``) and its progress bar."""
+
     quiet: bool = False
     verbose: bool = False
     bar: Any = None

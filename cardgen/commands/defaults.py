@@ -16,8 +16,6 @@ values become Click's ``default_map``, so they go through the same checks as typ
 
 from __future__ import annotations
 
-import difflib
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +42,8 @@ def _option_keys(command: click.Command) -> dict[str, str]:
 
 def read_config(path: Path) -> dict[str, Any]:
     """The TOML file as a dict; a broken or oversized file is a one-line error naming it."""
+    import tomllib  # only when a defaults file exists (most runs have none)
+
     try:
         size = path.stat().st_size
         if size > MAX_CONFIG_BYTES:
@@ -110,6 +110,8 @@ def _checked(command: click.Command, param_name: str, value: Any, path: Path, fi
 
 
 def _close(word: str, known: Any) -> str | None:
+    import difflib
+
     match = difflib.get_close_matches(word, sorted(known), n=1)
     return f"did you mean '{match[0]}'?" if match else None
 

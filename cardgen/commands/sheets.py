@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cardgen.build import translator_for
+from cardgen.i18n.translator import translator_for
 from cardgen.buildable import check_buildable
 from cardgen.commands import console
 from cardgen.commands.options import (

@@ -38,6 +38,8 @@ def outer_margin(bleed: float, printer_margin: float = PRINTER_MARGIN) -> float:
 
 @dataclass(frozen=True)
 class Slot:
+    """Where one card goes on a sheet: its trim box in points from the page's lower left corner."""
+
     x: float
     y: float
     width: float

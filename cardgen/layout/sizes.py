@@ -9,6 +9,8 @@ from cardgen.layout.units import INCH, MM
 
 @dataclass(frozen=True)
 class Size:
+    """A width and a height in points (a card or a sheet of paper)."""
+
     width_pt: float
     height_pt: float
 

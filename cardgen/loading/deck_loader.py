@@ -13,7 +13,6 @@ from cardgen.layout.units import format_mm
 from cardgen.loading.containment import ContainmentError, FileMissing, check_reference, check_regular, contained_path
 from cardgen.loading.layouts import load_layout
 from cardgen.loading.paths import ART_SUFFIXES
-from cardgen.loading.tables import with_table_cards
 from cardgen.loading.validation import errors_from_validation
 from cardgen.loading.yaml_source import Located, read_yaml
 from cardgen.model.deck import MAX_DECK_CARDS, DeckSpec
@@ -69,7 +68,10 @@ def load_deck(path: Path) -> DeckSpec:
     data = located.data
     if not isinstance(data, dict):
         raise DeckError("a deck file must be a mapping (deck:, title:, cards: …)", path=shown, line=1, col=1)
-    located = with_table_cards(located, folder=file.parent, shown_folder=shown.parent)
+    if data.get("cards_from") is not None:  # a table of cards (CSV, spreadsheet): its reader only then
+        from cardgen.loading.tables import with_table_cards
+
+        located = with_table_cards(located, folder=file.parent, shown_folder=shown.parent)
     data = located.data
     try:
         deck = DeckSpec.model_validate(data)

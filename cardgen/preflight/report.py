@@ -55,7 +55,7 @@ def vision(image: Image.Image, name: str) -> Image.Image:
 
 def write_report(deck: DeckSpec, result: PreflightResult, target: Path) -> None:
     """Write the proof PDF atomically."""
-    from cardgen.build import translator_for
+    from cardgen.i18n.translator import translator_for
     from cardgen.render.sheets import new_canvas
 
     by_face: dict[tuple[str, str], list[Problem]] = defaultdict(list)

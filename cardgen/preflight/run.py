@@ -31,6 +31,8 @@ CARD_MIN_SIZE = 6.5
 
 @dataclass(frozen=True)
 class PreflightOptions:
+    """What to check a deck for: its languages, papers and sheet layouts, and the printer's limits."""
+
     languages: tuple[str, ...] = ()
     """Empty: every language of the deck."""
     papers: tuple[str, ...] = PAPERS
@@ -50,6 +52,8 @@ class PreflightOptions:
 
 @dataclass
 class PreflightResult:
+    """What a preflight found: the problems it reports, the faces it measured and its notes."""
+
     problems: list[Problem]
     faces: dict[str, list[Face]]
     """Language → the faces drawn (for the proof report)."""
@@ -67,7 +71,7 @@ def preflight_deck(deck: DeckSpec, options: PreflightOptions = PreflightOptions(
     ``drawn`` holds, per language, faces already measured while the sheets drew them
     (:class:`~cardgen.preflight.faces.SheetFaceWatch`) and their renderer: those are not drawn again.
     """
-    from cardgen.build import translator_for
+    from cardgen.i18n.translator import translator_for
 
     problems: list[Problem] = list(check_colours(deck))
     faces_by_language: dict[str, list[Face]] = {}

@@ -79,6 +79,8 @@ def no_translation(context: str, source: str) -> str:
 
 @dataclass(frozen=True)
 class Box:
+    """An element's box on the card, in points from the card's lower left corner."""
+
     x: float
     y: float
     w: float

@@ -48,9 +48,15 @@ _EAGER = (BODY, BODY_BOLD)
 
 def ensure_font(name: str) -> str:
     """Register one bundled font if it is not registered yet; returns its name."""
-    if name in _FILES and name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(font_path(name))))
+    if name not in _ENSURED:  # (asked for each text drawn; reportlab lists its registered fonts anew each time)
+        if name in _FILES and name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, str(font_path(name))))
+        _ENSURED.add(name)
     return name
+
+
+_ENSURED: set[str] = set()
+"""Names :func:`ensure_font` has seen registered (reportlab has no way to unregister a font)."""
 
 
 @cache

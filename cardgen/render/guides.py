@@ -19,6 +19,8 @@ from cardgen.render.fonts import BODY
 
 @dataclass(frozen=True)
 class GuideStyle:
+    """How one guide line is drawn (``--guides``), and its label in the legend."""
+
     label: str
     colour: str
     width: float

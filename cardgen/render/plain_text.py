@@ -59,6 +59,8 @@ _ALIGNS = ("left", "center", "right")
 
 @dataclass(frozen=True)
 class PlainLine:
+    """One line of plain text as Paragraph would set it: its words, width and height."""
+
     text: str
     """The words joined by single spaces, as Paragraph would set them."""
     width: float

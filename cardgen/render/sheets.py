@@ -24,7 +24,6 @@ from cardgen.output import atomic_path
 from cardgen.render.canvas import Canvas
 from cardgen.render.card_renderer import CardRenderer, Translate, no_translation
 from cardgen.render.fonts import BODY, register_fonts
-from cardgen.render.guides import draw_legend, draw_slot_guides
 from cardgen.render.marks import draw_crop_marks, draw_cut_lines, draw_fold_line, draw_label_line, label_bands
 from cardgen.render.pdf_forms import end_form
 from cardgen.render.reportlab_canvas import ReportlabCanvas
@@ -48,6 +47,8 @@ BeforeCommit = Callable[[CardRenderer], None]
 
 @dataclass(frozen=True)
 class SheetsResult:
+    """The card sheets written: where, how many pages and cards, and how many cards a page holds."""
+
     path: Path
     pages: int
     cards: int
@@ -57,6 +58,8 @@ class SheetsResult:
 
 @dataclass(frozen=True)
 class SheetOptions:
+    """How to lay the cards out on sheets: paper, duplex or not, marks, labels, theme, printer margin."""
+
     paper: str = "a4"
     layout: SheetLayout = "duplex"
     flip: Flip = "long"
@@ -354,6 +357,8 @@ def _marks(c: Canvas, sheet: Sheet, options: SheetOptions, used: tuple[Slot, ...
         _owner(c, "crop-marks")
         draw_crop_marks(c, sheet, used, inside_printable=inside_printable)
     if options.guides:
+        from cardgen.render.guides import draw_legend, draw_slot_guides  # (--guides only)
+
         _owner(c, "guides")
         for slot in used:
             draw_slot_guides(c, slot, bleed=sheet.bleed, safe=safe)
@@ -378,6 +383,8 @@ def _write_single(deck: DeckSpec, path: Path, cards: list[CardSpec], renderer: C
             c.setBleedBox((0, 0, page.width_pt, page.height_pt))
             forms.place(form, slot)
             if guides:
+                from cardgen.render.guides import draw_slot_guides
+
                 draw_slot_guides(forms.rc, slot, bleed=b, safe=renderer.safe)
             c.showPage()
             pages += 1

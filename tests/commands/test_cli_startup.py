@@ -113,3 +113,15 @@ def test_sheets_import_only_what_drawing_sheets_needs(tmp_path: Path) -> None:
                             ("cardgen.rulebook", "cardgen.walkthrough", "cardgen.games", "cardgen.sim", "cardgen.export",
                              "PIL.ImageCms", "pikepdf", "pypdfium2"))
     assert target.stat().st_size > 10_000 and loaded == []
+
+
+def test_sheets_of_a_deck_without_tables_or_defaults_file_load_neither_reader(tmp_path: Path) -> None:
+    """The table reader (CSV, spreadsheets) is loaded for a deck with ``cards_from`` only, the TOML
+    parser only when a ``cardgen.toml`` exists, the guides only with ``--guides``: none for FALLING; nor
+    the whole-kit build (``cardgen build``), which card sheets alone do not need."""
+    assert not (ROOT / "decks" / "falling" / "cardgen.toml").exists() and not (ROOT / "cardgen.toml").exists()
+    target = tmp_path / "cards.pdf"
+    loaded = _modules_after(["sheets", str(ROOT / "decks" / "falling"), "--no-preflight", "-o", str(target)],
+                            ("cardgen.loading.tables", "tomllib", "csv", "cardgen.render.guides",
+                             "cardgen.build"))
+    assert target.stat().st_size > 10_000 and loaded == []
