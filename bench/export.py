@@ -14,7 +14,8 @@ the back: field, diamond motif, frame, title, tagline), encodes it once with Pil
 the bytes for every copy. It still sets the rule text in one weight (cardgen sets ``**bold**``
 runs). ImageDraw does not anti-alias shapes (cardgen's are), which makes its pictures cheaper to
 draw and its files smaller; ``Pillow AA`` is the same script drawing every card at twice the size
-and halving it (``Image.reduce(2)``), Pillow's way to anti-aliased edges like cardgen's.
+and halving it (``Image.reduce(2)``), Pillow's way to anti-aliased edges like cardgen's. ``floor`` is
+the Pillow script run after importing the libraries cardgen's export needs (:func:`import_floor`).
 
 Each run is a whole fresh process, imports included, with compiled bytecode kept as for an
 installed package (one untimed run of each first); its CPU seconds (user + system, with its
@@ -264,8 +265,30 @@ def run_pillow(deck: Path, out: Path, scale: int = 1) -> dict[str, float]:
             "files": files + 1, "drawn": len(data["cards"]) + 1}
 
 
-def worker(deck: Path, out: Path, scale: int) -> None:
+def worker(deck: Path, out: Path, scale: int, *, floor: bool = False) -> None:
+    if floor:
+        import_floor()
     print(json.dumps(run_pillow(deck, out, scale)))
+
+
+def import_floor() -> None:
+    """Import what ``cardgen export --to png`` cannot do without, the way cardgen imports it (collector
+    paused, then frozen): click, pydantic and the deck model it builds, reportlab's canvas (cardgen
+    draws its cards as vector PDF) and pdfium's C API (which rasterises them). The ``floor`` run is the
+    Pillow script after these imports: ``Pillow/floor`` is the best ratio cardgen could reach if its own
+    code cost nothing."""
+    import gc
+
+    gc.disable()
+    import click  # noqa: F401
+    import pypdfium2_raw  # noqa: F401
+    import reportlab.pdfgen.canvas  # noqa: F401
+
+    import cardgen.model.deck  # noqa: F401
+    import cardgen.model.layout  # noqa: F401
+
+    gc.freeze()
+    gc.enable()
 
 
 ENV = dict(os.environ)
@@ -280,7 +303,8 @@ def measure(kind: str, deck: Path, out: Path) -> dict[str, float]:
     included, from ``os.wait4``), wall seconds, and the files it wrote."""
     shutil.rmtree(out, ignore_errors=True)
     command = (cardgen_command(kind, deck, out) if kind in CARDGEN_ARGS or kind == "before"
-               else [sys.executable, __file__, "--worker", str(deck), str(out), "2" if kind == "pillow-aa" else "1"])
+               else [sys.executable, __file__, "--worker", str(deck), str(out), "2" if kind == "pillow-aa" else "1",
+                     *(["--floor"] if kind == "floor" else [])])
     root = BEFORE if kind == "before" and BEFORE is not None else ROOT
     env = dict(ENV, PYTHONPATH=str(root)) if kind == "before" else ENV
     with tempfile.TemporaryFile("w+") as errors:
@@ -328,9 +352,10 @@ def main() -> None:
     parser.add_argument("--before", type=Path, metavar="DIR",
                         help="another cardgen checkout to measure beside this one (e.g. the code before a change)")
     parser.add_argument("--worker", nargs=3, metavar=("DECK", "OUT", "SCALE"), help=argparse.SUPPRESS)
+    parser.add_argument("--floor", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(Path(args.worker[0]), Path(args.worker[1]), int(args.worker[2]))
+        worker(Path(args.worker[0]), Path(args.worker[1]), int(args.worker[2]), floor=args.floor)
         return
     global BEFORE
     BEFORE = args.before.resolve() if args.before else None
@@ -347,7 +372,7 @@ def main() -> None:
         ENV.pop("PYTHONDONTWRITEBYTECODE", None)
         ENV["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
         for label, deck in make_decks(tmp / "decks").items():
-            kinds = ["cardgen", "cardgen-1", "cardgen-np", *(["before"] if BEFORE else []), "pillow", "pillow-aa"]
+            kinds = ["cardgen", "cardgen-1", "cardgen-np", *(["before"] if BEFORE else []), "pillow", "pillow-aa", "floor"]
             runs: dict[str, list[dict[str, float]]] = {kind: [] for kind in kinds}
             for kind in runs:  # one untimed run each: bytecode compiled, files in the page cache
                 measure(kind, deck, tmp / "out" / kind)
@@ -370,7 +395,9 @@ def main() -> None:
             print(f"{label:>12} cardgen's own pixels written by Pillow: {same['level 3'] / 1024:.0f} KB at level 3, "
                   f"{same['optimize'] / 1024:.0f} KB with optimize")
     print("Pillow/this = Pillow CPU s / this run's CPU s, median of the back-to-back pairs: above 1 means the "
-          "run spends less CPU than the Pillow script.")
+          "run spends less CPU than the Pillow script. floor: the Pillow script after importing what cardgen "
+          "export cannot do without (click, pydantic and the deck model, reportlab's canvas, pdfium): "
+          "its Pillow/this is the best cardgen could reach if its own code cost nothing.")
 
 
 if __name__ == "__main__":

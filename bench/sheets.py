@@ -11,6 +11,10 @@ alone), wall seconds and peak RSS. After one untimed run of each, runs alternate
 the median is kept. Ratios are cardgen/bare CPU, each pair measured back to back, so the
 noise of a shared machine falls on both sides alike.
 
+The ``floor`` column is the bare script run after importing only what any cardgen command needs
+before it reads a deck (click, pydantic and the deck model; see :data:`FLOOR`), ÷ the bare script:
+the ratio cardgen would reach if its own code cost nothing.
+
     python bench/sheets.py                  # 3 repetitions of every size
     python bench/sheets.py --reps 5 --sizes 108 540
 """
@@ -95,26 +99,46 @@ def write_geometry(deck: Path) -> Path:
     return path
 
 
+FLOOR = """
+import gc, runpy, sys
+gc.disable()
+import click
+import cardgen.model.deck, cardgen.model.layout
+gc.freeze()
+gc.enable()
+sys.argv = sys.argv[1:]  # python -c FLOOR bare_sheets.py DECK OUT
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+"""The floor under cardgen for a deck: the bare script, run after importing the libraries every cardgen
+command needs before it can read a deck (click, pydantic and the deck model it builds; ruamel.yaml and
+reportlab the bare script imports itself), the way cardgen imports them (collector paused, then frozen).
+No code of cardgen's own runs beyond building its deck model, so ``floor ÷ bare`` is what those imports
+alone cost: the ratio cardgen could reach if everything else it does cost nothing."""
+
+
 def commands(deck: Path, out: Path) -> dict[str, list[str]]:
     skip = [] if PREFLIGHT else ["--no-preflight"]
+    bare = [str(ROOT / "bench" / "bare_sheets.py"), str(deck), str(out / "bare.pdf")]
     return {
         "cardgen": [sys.executable, "-m", "cardgen.cli", "sheets", str(deck), *skip, "-o", str(out / "cardgen.pdf")],
-        "bare": [sys.executable, str(ROOT / "bench" / "bare_sheets.py"), str(deck), str(out / "bare.pdf")],
+        "bare": [sys.executable, *bare],
+        "floor": [sys.executable, "-c", FLOOR, *bare[:-1], str(out / "floor.pdf")],
     }
 
 
 def measure(deck: Path, out: Path, reps: int) -> dict[str, float]:
     """Median figures of ``reps`` interleaved runs of each side, and the median of the paired ratios."""
     argv = commands(deck, out)
-    runs: dict[str, list[dict[str, float]]] = {"cardgen": [], "bare": []}
+    runs: dict[str, list[dict[str, float]]] = {kind: [] for kind in argv}
     for kind in argv:  # untimed: fills the bytecode cache and the file cache
         run(argv[kind])
     for rep in range(reps):
-        order = ("cardgen", "bare") if rep % 2 == 0 else ("bare", "cardgen")
+        order = ("cardgen", "bare", "floor") if rep % 2 == 0 else ("floor", "bare", "cardgen")
         for kind in order:
             runs[kind].append(run(argv[kind]))
     result = {f"{kind}_{key}": statistics.median(r[key] for r in runs[kind]) for kind in runs for key in ("cpu", "wall", "rss")}
     result["ratio"] = statistics.median(a["cpu"] / b["cpu"] for a, b in zip(runs["cardgen"], runs["bare"]))
+    result["floor"] = statistics.median(a["cpu"] / b["cpu"] for a, b in zip(runs["floor"], runs["bare"]))
     result["cardgen_kb"] = (out / "cardgen.pdf").stat().st_size / 1024
     result["bare_kb"] = (out / "bare.pdf").stat().st_size / 1024
     return result
@@ -129,7 +153,7 @@ def main() -> None:
     args = parser.parse_args()
     global PREFLIGHT
     PREFLIGHT = not args.no_preflight
-    print(f"{'cards':>6} {'faces':>9} {'cg CPU s':>9} {'bare CPU s':>10} {'ratio':>6} {'cg wall s':>9} "
+    print(f"{'cards':>6} {'faces':>9} {'cg CPU s':>9} {'bare CPU s':>10} {'ratio':>6} {'floor':>6} {'cg wall s':>9} "
           f"{'cards/CPU s':>11} {'cg MB':>6} {'bare MB':>7} {'cg PDF KB':>10} {'bare PDF KB':>11}")
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
@@ -141,7 +165,7 @@ def main() -> None:
                 out.mkdir()
                 r = measure(deck, out, args.reps)
                 faces = "distinct" if distinct else "repeated"
-                print(f"{total:>6} {faces:>9} {r['cardgen_cpu']:>9.2f} {r['bare_cpu']:>10.2f} {r['ratio']:>6.2f} "
+                print(f"{total:>6} {faces:>9} {r['cardgen_cpu']:>9.2f} {r['bare_cpu']:>10.2f} {r['ratio']:>6.2f} {r['floor']:>6.2f} "
                       f"{r['cardgen_wall']:>9.2f} {total / r['cardgen_cpu']:>11.0f} {r['cardgen_rss']:>6.0f} "
                       f"{r['bare_rss']:>7.0f} {r['cardgen_kb']:>10.0f} {r['bare_kb']:>11.0f}", flush=True)
 
