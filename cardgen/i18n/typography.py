@@ -50,25 +50,26 @@ _PROTECTED = DeferredPattern(
     r"|[a-z][a-z0-9+.-]*://\S+",  # bare URLs
     int(re.S),
 )
-"""(Compiled when a text first holds one of :data:`_PROTECTED_STARTS`, as the French rules below are
-when a French text is first set: an English card deck needs neither.)"""
+"""(Compiled when a text first holds one of :data:`_PROTECTED_STARTS`; each rule's pattern below is
+compiled when a text first holds the character it needs (:func:`_common`), the French ones when a French
+text is first set: most card decks need few of them.)"""
 _SPACES = f"[ \t{NBSP}{NNBSP}]"
 _LETTER = r"[^\W\d_]"
 
 # -- every language ---------------------------------------------------------------------------
-_OPENING_SINGLE = re.compile(r"(?:(?<=^)|(?<=[*\s(\[{—–/\"“«" + NBSP + NNBSP + r"]))'(?=[^\W\d_])")
+_OPENING_SINGLE = DeferredPattern(r"(?:(?<=^)|(?<=[*\s(\[{—–/\"“«" + NBSP + NNBSP + r"]))'(?=[^\W\d_])", 0)
 """A ' that opens a quotation: at the start or after a space or an opening mark, before a letter
 (a ' before a digit is an elision, as in ’90s)."""
 _APOSTROPHE = re.compile(r"'")
-_OPENING_DOUBLE = re.compile(r'(?:(?<=^)|(?<=[\s(\[{—–/' + NBSP + NNBSP + r']))"')
-_MINUS = re.compile(r"(?<![\w.,)\]])-(?=\d)")
+_OPENING_DOUBLE = DeferredPattern(r'(?:(?<=^)|(?<=[\s(\[{—–/' + NBSP + NNBSP + r']))"', 0)
+_MINUS = DeferredPattern(r"(?<![\w.,)\]])-(?=\d)", 0)
 _UNITS = r"(?:mm|cm|m|km|ms|s|min|h|pt|px|in|%|°|€|\$|×|x)"
-_NUMBER_UNIT = re.compile(rf"(?<=\d)[ \t]+(?={_UNITS}(?![^\W\d_]))")
-_TIMES_NUMBER = re.compile(r"(?<=×)[ \t]+(?=\d)")
+_NUMBER_UNIT = DeferredPattern(rf"(?<=\d)[ \t]+(?={_UNITS}(?![^\W\d_]))", 0)
+_TIMES_NUMBER = DeferredPattern(r"(?<=×)[ \t]+(?=\d)", 0)
 # "Game 1", "Attaque 7." — only when the number ends the phrase; "2 cards" binds the other way
-_WORD_NUMBER = re.compile(rf"(?<={_LETTER})[ \t]+(?=\d{{1,3}}(?!\d|[.,:]\d|[ \t]+{_LETTER}))")
-_NUMBER_WORD = re.compile(rf"(?<![\d.,:])(\d{{1,3}})[ \t]+(?={_LETTER})")
-_INITIAL = re.compile(r"(?<![\w.])([A-Z]\.)[ \t]+(?=[A-Z])")
+_WORD_NUMBER = DeferredPattern(rf"(?<={_LETTER})[ \t]+(?=\d{{1,3}}(?!\d|[.,:]\d|[ \t]+{_LETTER}))", 0)
+_NUMBER_WORD = DeferredPattern(rf"(?<![\d.,:])(\d{{1,3}})[ \t]+(?={_LETTER})", 0)
+_INITIAL = DeferredPattern(r"(?<![\w.])([A-Z]\.)[ \t]+(?=[A-Z])", 0)
 _CAPITALISED_RUN = re.compile(r"(?<![\w’'-])[A-Z][a-zà-ÿ]*(?:[ \t]+[A-Z][a-zà-ÿ]*)+(?![\w’'-])")
 _SHORT_FIRST = re.compile(r"[A-Z][a-zà-ÿ]{1,5}")
 _NAME_SECOND = re.compile(r"[A-Z][a-zà-ÿ]{2,11}")
