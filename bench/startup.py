@@ -6,7 +6,10 @@ come from ``os.wait4`` for that child alone. The commands alternate (A, B, C, โ€
 that the machine's load falls on all of them alike; each figure is the median of ``--reps``
 runs, and each ratio is the median of the ratios of the runs of one round (measured back to
 back) to the baseline's run of that round. The baseline is ``python -c "import
-reportlab.pdfgen.canvas"``: the floor any command that writes a PDF pays.
+reportlab.pdfgen.canvas"``: the floor any command that writes a PDF pays. Each ``validate`` also
+gets its own floor (:data:`FLOOR`): every module of a library (or of Python's) that the command
+loaded, imported alone, with the deck model built: what it would cost if cardgen's own modules and
+checks cost nothing.
 
 Python's compiled bytecode is used as an installed package has it (``pip install`` compiles
 it): the runs share a private ``PYTHONPYCACHEPREFIX`` that a first untimed round fills, so
@@ -45,6 +48,43 @@ def commands() -> dict[str, list[str]]:
     return out
 
 
+PROBE = """
+import json, sys
+from cardgen.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] not in ("cardgen", "__main__"))))
+"""
+"""Runs a cardgen command, then prints every module it loaded that is not cardgen's own."""
+
+FLOOR = """
+import gc, importlib, json, sys
+gc.disable()
+import cardgen  # cardgen's way of importing its libraries (deferred patterns, no pydantic plugin scan)
+for name in json.loads(sys.argv[1]):
+    try:
+        importlib.import_module(name)
+    except Exception:
+        pass
+import cardgen.model.deck, cardgen.model.layout  # pydantic building the deck model
+gc.freeze()
+gc.enable()
+"""
+"""The floor under a command: importing every library module the command loaded (standard library
+included), and pydantic building the deck model, with none of cardgen's own code run: what the
+command would cost if its checks and its own modules cost nothing."""
+
+
+def floor(argv: list[str], env: dict[str, str], root: Path = ROOT) -> list[str]:
+    """The argv of the floor of the cardgen command ``argv``: its libraries' modules, imported alone."""
+    cli = argv.index("cardgen.cli")
+    probe = subprocess.run([sys.executable, "-c", PROBE, *argv[cli + 1:]], capture_output=True, text=True,
+                           env=dict(env, PYTHONPATH=str(root)), cwd=root, check=True)
+    return [sys.executable, "-c", FLOOR, probe.stdout.strip().splitlines()[-1]]
+
+
 def run(argv: list[str], env: dict[str, str], root: Path = ROOT) -> tuple[float, float]:
     """(CPU seconds, wall seconds) of one process run with ``root`` on PYTHONPATH; it must succeed."""
     env = dict(env, PYTHONPATH=str(root))
@@ -72,6 +112,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as cache:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env.update(PYTHONPYCACHEPREFIX=cache)
+        for name in [n for n in todo if n.startswith("cardgen validate")]:
+            argv, root = todo[name]
+            todo[f"floor of {name.removeprefix('cardgen ')}"] = (floor(argv, env, root), root)
         for argv, root in todo.values():  # untimed: fills the bytecode cache
             run(argv, env, root)
         runs: dict[str, list[tuple[float, float]]] = {name: [] for name in todo}
@@ -87,7 +130,8 @@ def main() -> None:
         cpu = statistics.median(r[0] for r in results)
         wall = statistics.median(r[1] for r in results)
         ratio = statistics.median(r[0] / b[0] for r, b in zip(results, base))
-        shown = f"`python -c \"{BASELINE}\"` (baseline)" if name == "baseline" else f"`{name}`"
+        shown = (f"`python -c \"{BASELINE}\"` (baseline)" if name == "baseline"
+                 else name if name.startswith("floor of") else f"`{name}`")
         print(f"| {shown} | {cpu:.3f} | {wall:.3f} | {ratio:.2f} |")
     if args.before:
         print(f"\nNow รท before ({args.before}), median of the ratios of each round's runs:")
