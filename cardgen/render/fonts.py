@@ -41,9 +41,10 @@ def font_path(name: str) -> Path:
     return Path(str(resources.files("cardgen") / "fonts" / _FILES[name]))
 
 
-_EAGER = (BODY, BODY_BOLD)
+_EAGER = (BODY,)
 """Registered up front; every other bundled face is parsed when something first uses it (see
-:func:`_register_on_first_use`): each face costs 10–40 ms to read, and most documents use few."""
+:func:`_register_on_first_use`): each face costs 10–40 ms to read, and most documents use few
+(card text without emphasis needs no bold face)."""
 
 
 def ensure_font(name: str) -> str:
@@ -51,6 +52,9 @@ def ensure_font(name: str) -> str:
     if name not in _ENSURED:  # (asked for each text drawn; reportlab lists its registered fonts anew each time)
         if name in _FILES and name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(name, str(font_path(name))))
+            # registerFont maps a TrueType face to a family of its own: a body face read late would
+            # leave the body family (``<b>`` in Lato-Italic text would stay Lato-Italic)
+            map_bundled_families()
         _ENSURED.add(name)
     return name
 
