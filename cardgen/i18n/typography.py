@@ -88,31 +88,18 @@ _CLOSE_QUOTE = re.compile(rf"{_SPACES}*»")
 _DECIMAL_POINT = re.compile(r"(?<![\w.])(\d+)\.(\d+)(?![\d.]|\.\d)")  # not in v1.2 or 1.2.3
 
 
-_DIGIT = re.compile(r"\d")
-_CAPITAL = re.compile(r"[A-Z]")
-
-
 def _common(segment: str, *, opening: str, closing: str) -> str:
-    # each rule runs only when its pattern could match: a segment without the character a pattern
-    # needs is left as the rule would leave it (no rule adds a character a later guard tests for)
-    if "'" in segment:
-        segment = _OPENING_SINGLE.sub("‘", segment)
-        segment = _APOSTROPHE.sub("’", segment)
-    if '"' in segment:
-        segment = _OPENING_DOUBLE.sub(opening, segment)
-        segment = segment.replace('"', closing)
-    if _DIGIT.search(segment):
-        if "-" in segment:
-            segment = _MINUS.sub(MINUS, segment)
-        segment = _NUMBER_UNIT.sub(NBSP, segment)
-        if "×" in segment:
-            segment = _TIMES_NUMBER.sub(NBSP, segment)
-        segment = _WORD_NUMBER.sub(NBSP, segment)
-        segment = _NUMBER_WORD.sub(r"\1" + NBSP, segment)
-    if "." in segment:
-        segment = _INITIAL.sub(r"\1" + NBSP, segment)
-    if _CAPITAL.search(segment):
-        segment = _CAPITALISED_RUN.sub(_tie_short_name, segment)
+    segment = _OPENING_SINGLE.sub("‘", segment)
+    segment = _APOSTROPHE.sub("’", segment)
+    segment = _OPENING_DOUBLE.sub(opening, segment)
+    segment = segment.replace('"', closing)
+    segment = _MINUS.sub(MINUS, segment)
+    segment = _NUMBER_UNIT.sub(NBSP, segment)
+    segment = _TIMES_NUMBER.sub(NBSP, segment)
+    segment = _WORD_NUMBER.sub(NBSP, segment)
+    segment = _NUMBER_WORD.sub(r"\1" + NBSP, segment)
+    segment = _INITIAL.sub(r"\1" + NBSP, segment)
+    segment = _CAPITALISED_RUN.sub(_tie_short_name, segment)
     return segment
 
 
@@ -122,28 +109,17 @@ def _english(segment: str, *, at_start: bool) -> str:
 
 def _french(segment: str, *, at_start: bool) -> str:
     segment = _common(segment, opening="«", closing="»")
-    if "." in segment:
-        segment = _DECIMAL_POINT.sub(r"\1,\2", segment)
-    if "«" in segment:
-        segment = _OPEN_QUOTE.sub("«" + NBSP, segment)
-    if "»" in segment:
-        segment = _CLOSE_QUOTE.sub(NBSP + "»", segment)
-    high = ";" in segment or "!" in segment or "?" in segment
-    if high:
-        segment = _BEFORE_HIGH.sub(NNBSP + r"\1", segment)
-    if ":" in segment:
-        segment = _BEFORE_COLON.sub(NBSP + ":", segment)
+    segment = _DECIMAL_POINT.sub(r"\1,\2", segment)
+    segment = _OPEN_QUOTE.sub("«" + NBSP, segment)
+    segment = _CLOSE_QUOTE.sub(NBSP + "»", segment)
+    segment = _BEFORE_HIGH.sub(NNBSP + r"\1", segment)
+    segment = _BEFORE_COLON.sub(NBSP + ":", segment)
     if not at_start:
         # a mark right at the start of a segment follows protected text (a code span, a value, a tag)
-        colon = ":" in segment
-        if high:
-            segment = _BEFORE_HIGH_SPACED.sub(NNBSP + r"\1", segment)
-        if colon:
-            segment = _BEFORE_COLON_SPACED.sub(NBSP + ":", segment)
-        if high:
-            segment = re.sub(r"^([;!?])", NNBSP + r"\1", segment)
-        if colon:
-            segment = re.sub(r"^:(?=\s|$)", NBSP + ":", segment)
+        segment = _BEFORE_HIGH_SPACED.sub(NNBSP + r"\1", segment)
+        segment = _BEFORE_COLON_SPACED.sub(NBSP + ":", segment)
+        segment = re.sub(r"^([;!?])", NNBSP + r"\1", segment)
+        segment = re.sub(r"^:(?=\s|$)", NBSP + ":", segment)
     return segment
 
 
