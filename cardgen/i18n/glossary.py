@@ -177,8 +177,8 @@ def glossary_problem(term: Term, english: str, translation: str, *, card_names: 
 
     ``card_names`` are the deck's card names: those terms must keep a capitalised form's capital.
     """
-    if not term.checked or not term.english_pattern().search(english):
-        return None
+    if term.english not in english or not term.checked or not term.english_pattern().search(english):
+        return None  # (the pattern needs the term as written: most strings are ruled out by that test alone)
     if term.left_in(translation):
         problem = "the English word is left in this translation"
     elif _uses_term(term, english) and not term.found_in(translation, keep_case=term.english in card_names):
