@@ -53,13 +53,7 @@ class Term:
     def found_in(self, translation: str, *, keep_case: bool = False) -> bool:
         """Whether ``translation`` uses one of the chosen forms (a capitalised form keeps its capital
         when ``keep_case``: a card's name)."""
-        for form in self.forms:
-            first, rest = form[:1], re.escape(form[1:])
-            initial = re.escape(first) if keep_case and first.isupper() else f"[{first.lower()}{first.upper()}]"
-            pattern = rf"(?<![\w-]){initial}{rest}(?:s|x)?(?![\w-])"
-            if re.search(pattern, translation):
-                return True
-        return False
+        return any(pattern.search(translation) for pattern in _form_patterns(self.forms, keep_case))
 
     def left_in(self, translation: str) -> bool:
         """Whether the English word is still in ``translation``, outside quotation marks (a quoted
@@ -67,6 +61,18 @@ class Term:
         if any(form.lower() in (self.english.lower(), self.english.lower() + "s") for form in self.forms):
             return False
         return bool(self.english_pattern().search(_QUOTED.sub(" ", translation)))
+
+
+@cache
+def _form_patterns(forms: tuple[str, ...], keep_case: bool) -> tuple[re.Pattern[str], ...]:
+    """Where each chosen form is written in a translation, with an optional plural ending (built once
+    per term, not once per string)."""
+    patterns = []
+    for form in forms:
+        first, rest = form[:1], re.escape(form[1:])
+        initial = re.escape(first) if keep_case and first.isupper() else f"[{first.lower()}{first.upper()}]"
+        patterns.append(re.compile(rf"(?<![\w-]){initial}{rest}(?:s|x)?(?![\w-])"))
+    return tuple(patterns)
 
 
 @cache
@@ -171,12 +177,13 @@ def glossary_problem(term: Term, english: str, translation: str, *, card_names: 
 
     ``card_names`` are the deck's card names: those terms must keep a capitalised form's capital.
     """
-    if not term.checked or not term.english_pattern().search(english):
+    if term.english not in english or not term.checked or not term.english_pattern().search(english):
+        return None  # (the pattern needs the term as written: most strings are ruled out by that test alone)
+    if term.left_in(translation):
+        problem = "the English word is left in this translation"
+    elif _uses_term(term, english) and not term.found_in(translation, keep_case=term.english in card_names):
+        problem = "this translation does not use it"
+    else:
         return None
     chosen = " / ".join(f"'{form}'" for form in term.forms)
-    row = f"{display_path(term.path)}:{term.line}"
-    if term.left_in(translation):
-        return f"glossary: '{term.english}' is translated {chosen} (see {row}), but the English word is left in this translation"
-    if _uses_term(term, english) and not term.found_in(translation, keep_case=term.english in card_names):
-        return f"glossary: '{term.english}' is translated {chosen} (see {row}), but this translation does not use it"
-    return None
+    return f"glossary: '{term.english}' is translated {chosen} (see {display_path(term.path)}:{term.line}), but {problem}"

@@ -125,13 +125,13 @@ def _markup_problems(source: Counter[str], translation: Counter[str]) -> list[st
 
 def differences(source: str, translation: str) -> list[str]:
     """Problems of ``translation`` against ``source`` (empty when placeholders and markup match)."""
-    a, b = signature(source), signature(translation)
+    a, b = _signature(source), _signature(translation)  # read only: no copies
     return _placeholder_problems(a.placeholders, b.placeholders) + _markup_problems(a.markup, b.markup)
 
 
 def format_flags(source: str) -> set[str]:
     """gettext flags for PO tools that check placeholders themselves."""
-    sig = signature(source)
+    sig = _signature(source)  # read only: no copy
     flags = set()
     if any(p.startswith("{") and not p.startswith(("{{", "{%")) for p in sig.placeholders):
         flags.add("python-brace-format")

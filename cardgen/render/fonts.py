@@ -7,6 +7,8 @@ bundled body font, so no unembedded Helvetica can sneak in through a default.
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -135,8 +137,39 @@ def _body_font_by_default(module: ModuleType) -> None:
 
 
 def has_glyphs(text: str, font: str = BODY) -> set[str]:
-    """Characters of ``text`` that the font cannot draw (empty set when all are covered)."""
+    """Characters of ``text`` that the font cannot draw (empty set when all are covered).
+
+    A bundled face's characters come from a table made from its file (:mod:`cardgen.render.font_coverage`),
+    so checking them reads no font file; any other registered font is asked through reportlab.
+    """
+    covers = bundled_covers(font)
+    if covers is not None:
+        return {ch for ch in text if ch not in "\n\r\t" and not covers(ord(ch))}
     register_fonts()
     face = pdfmetrics.getFont(ensure_font(font)).face
     cmap = face.charToGlyph
     return {ch for ch in text if ch not in "\n\r\t" and ord(ch) not in cmap}
+
+
+@cache
+def bundled_covers(name: str) -> Callable[[int], bool] | None:
+    """``covers(code_point)`` for the bundled face ``name``, from :mod:`cardgen.render.bundled_coverage`;
+    None for another font, or when the face's file is not the size of the one the table was made from
+    (then the file is read)."""
+    from cardgen.render import bundled_coverage as table
+
+    if name not in _FILES or name not in table.RANGES:
+        return None
+    try:
+        if font_path(name).stat().st_size != table.FILE_SIZES.get(name):
+            return None
+    except OSError:
+        return None
+    ranges = table.RANGES[name]
+    firsts = [first for first, _ in ranges]
+
+    def covers(point: int) -> bool:
+        index = bisect.bisect_right(firsts, point) - 1
+        return index >= 0 and point <= ranges[index][1]
+
+    return covers

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from babel.lists import format_list
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
+from cardgen.i18n.lists import format_list
 from cardgen.i18n.plurals import label_english, label_text
 from cardgen.loading.deck_loader import load_deck_layouts
 from cardgen.model.deck import DeckSpec
@@ -97,7 +97,7 @@ def teaching_items(deck: DeckSpec, translate: Translate, *, language: str, icon_
         size = f"{icon_size:.2f}"
         return f'<img src="{marker_uri(card_id)}" width="{size}" height="{size}" valign="middle"/><b>{name}</b>'
 
-    join: Callable[[list[str]], str] = lambda parts: format_list(parts, locale=language.replace("-", "_"))  # noqa: E731
+    join: Callable[[list[str]], str] = lambda parts: format_list(parts, language)  # noqa: E731
     for number, (stage, cards) in enumerate(deck.teaching_stages(), start=1):
         title = translate(f"teaching:{stage.stage}.title", stage.title) if stage.title else stage.stage
         added = [c for c in cards if c not in previous]

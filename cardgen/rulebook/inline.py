@@ -19,6 +19,7 @@ import io
 import re
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 from urllib.parse import quote
 
 from markdown_it import MarkdownIt
@@ -35,23 +36,60 @@ MARKERS: dict[str, str] = {}
 
 
 @cache
-def _marker_png() -> str:
-    """A 1×1 fully transparent PNG, base64."""
+def _marker_bytes() -> bytes:
+    """A 1×1 fully transparent PNG."""
     from PIL import Image
 
     buffer = io.BytesIO()
     Image.new("LA", (1, 1), (0, 0)).save(buffer, format="PNG")
-    return base64.b64encode(buffer.getvalue()).decode("ascii")
+    return buffer.getvalue()
+
+
+@cache
+def _marker_png() -> str:
+    """:func:`_marker_bytes`, base64."""
+    return base64.b64encode(_marker_bytes()).decode("ascii")
 
 
 @cache
 def _allow_data_uris() -> None:
-    """Let reportlab open ``data:`` URIs (its default trusts no URL at all), and nothing else."""
+    """Let reportlab open ``data:`` URIs (its default trusts no URL at all), and nothing else; and read
+    cardgen's own markers without reportlab's URL opener (:func:`_read_markers_first`)."""
     from reportlab import rl_config
 
     if not rl_config.trustedHosts:  # a host no URL can have: with the data scheme alone, only data: URIs open
         rl_config.trustedHosts = ["cardgen.invalid"]
         rl_config.trustedSchemes = ["data"]
+    _read_markers_first()
+
+
+def _read_markers_first() -> None:
+    """Answer reportlab's read of a marker URI with the marker's PNG bytes.
+
+    reportlab opens an ``<img>`` source that is not a file with ``reportlab.lib.utils.rlUrlRead``,
+    whose first call builds a URL opener — importing ``urllib.request``, ``http.client`` and
+    ``ssl``, about 20 ms of CPU — to decode a ``data:`` URI. A URI :func:`marker_uri` made (one of
+    :data:`MARKERS`) is answered with the bytes that URI holds, before that; any other source is
+    read by reportlab as before (its first call replaces the function: this one is put back).
+    """
+    from reportlab.lib import utils
+
+    if getattr(utils.rlUrlRead, "cardgen_markers", False):
+        return
+    reportlab_read = [utils.rlUrlRead]
+
+    def read(url: str, headers: dict[str, str] | None = None) -> Any:
+        if isinstance(url, str) and url in MARKERS:
+            return _marker_bytes()
+        try:
+            return reportlab_read[0](url, headers=headers)
+        finally:
+            if utils.rlUrlRead is not read:
+                reportlab_read[0] = utils.rlUrlRead
+                utils.rlUrlRead = read
+
+    read.cardgen_markers = True  # type: ignore[attr-defined]
+    utils.rlUrlRead = read
 
 
 def marker_uri(card_id: str) -> str:

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from babel.lists import format_list
 from reportlab import rl_config
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
+from cardgen.i18n.lists import format_list
 from cardgen.i18n.typography import apply_typography, lining_figures
 from cardgen.layout.sizes import PAPER_SIZES
 from cardgen.layout.units import MM
@@ -242,8 +242,7 @@ class _Story:
         s, lab = self.styles, self.labels
         out: list[Flowable] = [Spacer(1, 10), self.heading(lab.stages, s.section, key="stages", level=0)]
         for number, stage in enumerate(self.plan.stages, start=1):
-            cards = format_list([f"**{card.name}**" for card in stage.new_cards],
-                                locale=self.plan.language.replace("-", "_"))
+            cards = format_list([f"**{card.name}**" for card in stage.new_cards], self.plan.language)
             template = lab.stage_teaches_one if len(stage.new_cards) == 1 else lab.stage_teaches
             line = _fill(template, n=number, title=stage.title, cards=cards)
             out.append(Paragraph(self.markup(line), self.numbered, bulletText="•"))

@@ -82,3 +82,50 @@ def test_a_killed_validate_or_rulebook_leaves_nothing_in_the_temp_folder(tmp_pat
     assert done.returncode == 0, done.stderr
     assert list(temp.iterdir()) == []
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["r.pdf"]
+
+
+_MARKER_IN_A_FRESH_PROCESS = """
+import base64, json, sys
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.utils import ImageReader
+from reportlab.platypus import Paragraph
+from cardgen.rulebook.inline import MARKERS, marker_uri
+uri = marker_uri("hit")
+paragraph = Paragraph(f'play <img src="{uri}" width="9" height="9" valign="middle"/> now', ParagraphStyle("p"))
+image = [frag for frag in paragraph.frags if getattr(frag, "cbDefn", None)][0].cbDefn.image
+opened = [name for name in ("urllib.request", "http.client", "ssl") if name in sys.modules]
+decoded = base64.b64decode(uri.split(",", 1)[1])
+same = image._image.tobytes() == ImageReader(__import__("io").BytesIO(decoded))._image.tobytes()
+print(json.dumps([opened, MARKERS[image.fileName], image.getSize(), image.fp.getvalue() == decoded, same]))
+"""
+
+
+def test_a_marker_is_read_as_its_png_without_reportlabs_url_opener() -> None:
+    """A paragraph with a card icon reads the marker's own bytes (what the URI holds) and loads no URL
+    machinery (urllib.request, http.client, ssl: ~20 ms of CPU)."""
+    import json
+
+    from tests.conftest import ROOT
+
+    out = subprocess.run([sys.executable, "-c", _MARKER_IN_A_FRESH_PROCESS], capture_output=True, text=True,
+                         check=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT)
+    opened, card, size, same_bytes, same_pixels = json.loads(out.stdout)
+    assert opened == [] and card == "hit" and size == [1, 1] and same_bytes and same_pixels
+
+
+def test_any_other_data_uri_is_still_read_by_reportlab() -> None:
+    """Only cardgen's own markers skip reportlab's reader: another data: URI (the scheme cardgen trusts)
+    is decoded by reportlab, and the reader is cardgen's again afterwards."""
+    import base64
+    import io
+
+    from reportlab.lib import utils
+
+    marker_uri("hit")  # installs the reader
+    buffer = io.BytesIO()
+    Image.new("RGB", (3, 2), (200, 10, 10)).save(buffer, format="PNG")
+    other = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+    assert other not in MARKERS
+    assert ImageReader(other).getSize() == (3, 2)
+    assert getattr(utils.rlUrlRead, "cardgen_markers", False)
+    assert ImageReader(marker_uri("stop")).getSize() == (1, 1)

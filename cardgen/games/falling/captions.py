@@ -26,9 +26,9 @@ NAMES = ("Ann", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivan", "Jo"
 
 def join_list(items: Sequence[str], language: str) -> str:
     """``A, B and C`` as ``language`` writes a list (« A, B et C »); one item alone as it is."""
-    from babel.lists import format_list
+    from cardgen.i18n.lists import format_list
 
-    return format_list(list(items), locale=language.replace("-", "_")) if items else ""
+    return format_list(list(items), language) if items else ""
 
 
 def fill(template: str, values: dict[str, object]) -> str:

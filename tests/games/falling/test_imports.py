@@ -42,3 +42,39 @@ def test_no_import_cycles_between_falling_modules() -> None:
 def test_the_clock_does_not_know_the_bots() -> None:
     assert "agents" not in imports_of(HERE / "clock.py")
     assert "clock" not in imports_of(HERE / "agents.py")
+
+
+PLUGIN_IN_A_FRESH_PROCESS = """
+import json, sys
+import cardgen.games.falling.plugin
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("cardgen.games.falling."))))
+"""
+
+
+def test_the_plugin_and_its_diagrams_load_none_of_the_engine() -> None:
+    """What a FALLING deck's checks import (its plugin: diagrams, texts) leaves the engine unloaded."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    out = subprocess.run([sys.executable, "-c", PLUGIN_IN_A_FRESH_PROCESS], capture_output=True, text=True, check=True,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT)
+    loaded = {name.removeprefix(PACKAGE + ".") for name in json.loads(out.stdout)}
+    assert loaded.isdisjoint({"agents", "clock", "log", "moments", "play", "rules", "variants", "teaching"}), loaded
+    assert {"plugin", "diagrams", "texts"} <= loaded
+
+
+def test_every_public_name_is_the_object_of_its_module() -> None:
+    import importlib
+
+    import cardgen.games.falling.log  # noqa: F401  (imports the replay module after the package)
+
+    for name in falling.__all__:
+        module = importlib.import_module(f"{PACKAGE}.{falling._API.get(name, 'replay')}")
+        assert getattr(falling, name) is getattr(module, name), name
+    assert callable(falling.replay) and falling.replay.__module__ == f"{PACKAGE}.replay"
+    assert sorted(falling.__all__) == sorted({*falling._API, "replay"})
+    assert set(falling.__all__) <= set(dir(falling))
