@@ -43,14 +43,12 @@ def font_path(name: str) -> Path:
     return Path(str(resources.files("cardgen") / "fonts" / _FILES[name]))
 
 
-_EAGER = (BODY,)
-"""Registered up front; every other bundled face is parsed when something first uses it (see
-:func:`_register_on_first_use`): each face costs 10–40 ms to read, and most documents use few
-(card text without emphasis needs no bold face)."""
-
-
 def ensure_font(name: str) -> str:
-    """Register one bundled font if it is not registered yet; returns its name."""
+    """Register one bundled font if it is not registered yet; returns its name.
+
+    No face is read up front: each is read when something first uses it (see
+    :func:`_register_on_first_use`). A face costs 10–40 ms to read, and most documents use few (card
+    text without emphasis needs no bold face; ``validate`` measures headings in bold only)."""
     if name not in _ENSURED:  # (asked for each text drawn; reportlab lists its registered fonts anew each time)
         if name in _FILES and name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(name, str(font_path(name))))
@@ -67,15 +65,13 @@ _ENSURED: set[str] = set()
 
 @cache
 def register_fonts() -> tuple[str, ...]:
-    """Register the bundled fonts (idempotent) and make Lato reportlab's default font.
+    """Make the bundled fonts known to reportlab (each read on first use; idempotent) and Lato its default font.
 
     Also keeps reportlab from breaking lines at the narrow no-break space French uses.
     """
     from cardgen.render.narrow_space import install
 
     install()
-    for name in _EAGER:
-        ensure_font(name)
     map_bundled_families()
     # Defaults used by Canvas(), Paragraph styles and graphics shapes that name no font.
     rl_config.canvas_basefontname = BODY
@@ -94,8 +90,7 @@ def map_bundled_families() -> None:
     again after each deck's own families are registered (:func:`cardgen.render.deck_fonts.deck_font_names`).
     """
     for name in _FILES:  # what registerFont would map for each face, so Paragraph styles may name it
-        if name not in _EAGER:
-            pdfmetrics.registerFontFamily(name)
+        pdfmetrics.registerFontFamily(name)
     pdfmetrics.registerFontFamily(
         BODY, normal=BODY, bold=BODY_BOLD, italic=BODY_ITALIC, boldItalic=BODY_BOLD_ITALIC
     )
