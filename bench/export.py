@@ -271,24 +271,18 @@ def worker(deck: Path, out: Path, scale: int, *, floor: bool = False) -> None:
     print(json.dumps(run_pillow(deck, out, scale)))
 
 
+FLOOR_IMPORTS = ("click", "pypdfium2_raw", "reportlab.pdfgen.canvas")
+"""What ``cardgen export --to png`` cannot do without beside Pillow: click, reportlab's canvas (cardgen
+draws its cards as vector PDF), pdfium's C API (which rasterises them), and pydantic building the deck
+model (``bench/floor.py`` adds it). The ``floor`` run is the Pillow script after these imports, the way
+cardgen makes them: ``Pillow/floor`` is what the imports alone cost against Pillow."""
+
+
 def import_floor() -> None:
-    """Import what ``cardgen export --to png`` cannot do without, the way cardgen imports it (collector
-    paused, then frozen): click, pydantic and the deck model it builds, reportlab's canvas (cardgen
-    draws its cards as vector PDF) and pdfium's C API (which rasterises them). The ``floor`` run is the
-    Pillow script after these imports: ``Pillow/floor`` is the best ratio cardgen could reach if its own
-    code cost nothing."""
-    import gc
+    """Import :data:`FLOOR_IMPORTS` as cardgen does (``bench/floor.py``)."""
+    from floor import import_as_cardgen
 
-    gc.disable()
-    import click  # noqa: F401
-    import pypdfium2_raw  # noqa: F401
-    import reportlab.pdfgen.canvas  # noqa: F401
-
-    import cardgen.model.deck  # noqa: F401
-    import cardgen.model.layout  # noqa: F401
-
-    gc.freeze()
-    gc.enable()
+    import_as_cardgen(FLOOR_IMPORTS)
 
 
 ENV = dict(os.environ)
@@ -397,7 +391,7 @@ def main() -> None:
     print("Pillow/this = Pillow CPU s / this run's CPU s, median of the back-to-back pairs: above 1 means the "
           "run spends less CPU than the Pillow script. floor: the Pillow script after importing what cardgen "
           "export cannot do without (click, pydantic and the deck model, reportlab's canvas, pdfium): "
-          "its Pillow/this is the best cardgen could reach if its own code cost nothing.")
+          "its Pillow/this is what those imports alone cost against the Pillow script.")
 
 
 if __name__ == "__main__":

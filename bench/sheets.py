@@ -12,7 +12,7 @@ the median is kept. Ratios are cardgen/bare CPU, each pair measured back to back
 noise of a shared machine falls on both sides alike.
 
 The ``floor`` column is the bare script run after importing only what any cardgen command needs
-before it reads a deck (click, pydantic and the deck model; see :data:`FLOOR`), ÷ the bare script:
+before it reads a deck (click, pydantic and the deck model; see :data:`FLOOR_IMPORTS`), ÷ the bare script:
 the ratio cardgen would reach if its own code cost nothing.
 
     python bench/sheets.py                  # 3 repetitions of every size
@@ -99,21 +99,13 @@ def write_geometry(deck: Path) -> Path:
     return path
 
 
-FLOOR = """
-import gc, runpy, sys
-gc.disable()
-import click
-import cardgen.model.deck, cardgen.model.layout
-gc.freeze()
-gc.enable()
-sys.argv = sys.argv[1:]  # python -c FLOOR bare_sheets.py DECK OUT
-runpy.run_path(sys.argv[0], run_name="__main__")
-"""
-"""The floor under cardgen for a deck: the bare script, run after importing the libraries every cardgen
-command needs before it can read a deck (click, pydantic and the deck model it builds; ruamel.yaml and
-reportlab the bare script imports itself), the way cardgen imports them (collector paused, then frozen).
-No code of cardgen's own runs beyond building its deck model, so ``floor ÷ bare`` is what those imports
-alone cost: the ratio cardgen could reach if everything else it does cost nothing."""
+FLOOR_IMPORTS = "click"
+"""What every cardgen command needs before it can read a deck, beside what the bare script imports
+itself (ruamel.yaml, reportlab): click, and pydantic building the deck model (``bench/floor.py`` adds
+it). The floor run is the bare script after those imports, the way cardgen makes them (collector
+paused, then frozen); no code of cardgen's own runs beyond building its deck model, so ``floor ÷
+bare`` is what those imports alone cost: the ratio cardgen could reach if everything else it does
+cost nothing."""
 
 
 def commands(deck: Path, out: Path) -> dict[str, list[str]]:
@@ -122,7 +114,8 @@ def commands(deck: Path, out: Path) -> dict[str, list[str]]:
     return {
         "cardgen": [sys.executable, "-m", "cardgen.cli", "sheets", str(deck), *skip, "-o", str(out / "cardgen.pdf")],
         "bare": [sys.executable, *bare],
-        "floor": [sys.executable, "-c", FLOOR, *bare[:-1], str(out / "floor.pdf")],
+        "floor": [sys.executable, str(ROOT / "bench" / "floor.py"), FLOOR_IMPORTS, "--", *bare[:-1],
+                  str(out / "floor.pdf")],
     }
 
 
