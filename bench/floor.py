@@ -2,8 +2,9 @@
 of cardgen's own run but pydantic building the deck model.
 
 The benchmarks time a baseline script (a bare reportlab script, a Pillow script, nothing at all) after
-:func:`import_as_cardgen`: what those imports alone add to the baseline, the best ratio cardgen could
-reach if its own modules and its own work cost nothing. Run as a script, it imports and then runs
+:func:`import_as_cardgen`: what those imports alone add to the baseline — where the baseline draws as
+cardgen draws (the bare reportlab script), the best ratio cardgen could reach if its own modules and
+its own work cost nothing. Run as a script, it imports and then runs
 another script with its arguments, or stops there::
 
     python bench/floor.py click -- bench/bare_sheets.py DECK OUT   # bench/sheets.py
